@@ -1,0 +1,93 @@
+import cors from '@fastify/cors';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Config } from './config';
+import type { Database } from './db/client';
+import { DEFAULT_SPACE } from './db/seed';
+import { createAppCaches } from './lib/cache';
+import { accessRequestsRoutes } from './modules/access-requests/access-requests.routes';
+import { createAccessRequestsService } from './modules/access-requests/access-requests.service';
+import { accountRoutes } from './modules/account/account.routes';
+import { addressRoutes } from './modules/address/address.routes';
+import { authRoutes } from './modules/auth/auth.routes';
+import { createAuthService } from './modules/auth/auth.service';
+import { createTokenSigner } from './modules/auth/tokens';
+import { billingRoutes } from './modules/billing';
+import { filesRoutes } from './modules/files/files.routes';
+import { healthRoutes } from './modules/health/health.routes';
+import { mailRoutes } from './modules/mail/mail.routes';
+import { notificationsRoutes } from './modules/notifications/notifications.routes';
+import { paymentsRoutes } from './modules/payments';
+import { securityRoutes } from './modules/security/security.routes';
+import { createSecurityService } from './modules/security/security.service';
+import { tracesRoutes } from './modules/traces/traces.routes';
+import { createUsersAdminService } from './modules/users/users.admin.service';
+import { usersRoutes } from './modules/users/users.routes';
+import { createUsersService } from './modules/users/users.service';
+import { registerAccessControl } from './plugins/access';
+import { frameworkErrors, registerErrorHandling } from './plugins/errors';
+import { registerOpenApi } from './plugins/openapi';
+import { registerSecurityHeaders } from './plugins/security-headers';
+import { registerSpa } from './plugins/spa';
+
+export interface AppDeps {
+  config: Config;
+  database: Database;
+  logger?: boolean | object;
+}
+
+export const REDACTED_PATHS = [
+  'req.headers.authorization',
+  'req.headers.cookie',
+  'req.headers.password',
+  'body.password',
+  'body.refresh',
+  'body.token',
+  '*.password',
+  '*.refreshToken',
+  '*.accessToken',
+];
+
+/** The table of contents: plugins first, then one line per capability. */
+export async function buildApp({ config, database, logger }: AppDeps): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: logger ?? { level: config.LOG_LEVEL, redact: { paths: REDACTED_PATHS, censor: '[redacted]' } },
+    bodyLimit: 1024 * 1024,
+    trustProxy: config.TRUST_PROXY,
+    frameworkErrors,
+    routerOptions: { maxParamLength: 500 },
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const db = database.db;
+  const signer = createTokenSigner(config.jwtSecret);
+
+  registerErrorHandling(app);
+  const caches = createAppCaches(database);
+  app.addHook('onClose', async () => caches.close());
+  registerAccessControl(app, { db, signer, cache: caches.principal });
+  await registerSecurityHeaders(app);
+  await app.register(cors, { origin: false, exposedHeaders: ['x-total-count'] });
+  await registerOpenApi(app);
+
+  await app.register(healthRoutes, { database, space: DEFAULT_SPACE });
+  await app.register(authRoutes, { auth: createAuthService({ db, signer }) });
+  await app.register(usersRoutes, {
+    users: createUsersService({ db }),
+    admin: createUsersAdminService({ db }),
+  });
+  await app.register(securityRoutes, { security: createSecurityService({ db }) });
+  await app.register(notificationsRoutes, { database, signer });
+  await app.register(accessRequestsRoutes, { requests: createAccessRequestsService({ db }) });
+  await app.register(tracesRoutes, { db });
+  await app.register(addressRoutes, { db });
+  await app.register(billingRoutes, { db, config, linksCache: caches.links });
+  await app.register(mailRoutes, { db, config });
+  await app.register(accountRoutes, { db, config, auth: createAuthService({ db, signer }) });
+  await app.register(filesRoutes, { db, dataDir: config.DATA_DIR });
+  await app.register(paymentsRoutes, { db, config });
+
+  await registerSpa(app, config.WEB_DIST);
+  return app;
+}

@@ -1,0 +1,22 @@
+import { boolean, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { spaces } from './spaces';
+import { users } from './users';
+
+/** What a user is told (spec §3): `payload.body` carries `{status, name}` for the drawer. */
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    space: text('space')
+      .notNull()
+      .references(() => spaces.id),
+    owner: uuid('owner')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    type: text('type').notNull(),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
+    read: boolean('read').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('notifications_owner_created_idx').on(t.owner, t.read, t.createdAt)],
+);

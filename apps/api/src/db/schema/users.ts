@@ -1,0 +1,122 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { spaces } from './spaces';
+
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    space: text('space')
+      .notNull()
+      .references(() => spaces.id),
+    email: text('email').notNull(),
+    username: text('username'),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name'),
+    phone: text('phone'),
+    avatar: text('avatar'),
+    avatarOriginal: text('avatar_original'),
+    passwordHash: text('password_hash'),
+    clientType: text('client_type'),
+    municipality: integer('municipality'),
+    address: jsonb('address').$type<Record<string, unknown>>(),
+    status: text('status').notNull().default('UNVERIFIED'),
+    verified: boolean('verified').notNull().default(false),
+    onboardingCompleted: boolean('onboarding_completed').notNull().default(false),
+    changePasswordRequired: boolean('change_password_required').notNull().default(false),
+    gender: text('gender'),
+    birthDate: date('birth_date'),
+    country: text('country'),
+    nationalId: text('national_id'),
+    language: text('language').notNull().default('es'),
+    version: integer('version').notNull().default(1),
+    /** Access tokens issued before this instant are refused (password change, sign out everywhere, block). */
+    sessionsValidAfter: timestamp('sessions_valid_after', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('users_space_email_live_uq')
+      .on(t.space, sql`lower(${t.email})`)
+      .where(sql`${t.deletedAt} is null`),
+    uniqueIndex('users_space_username_live_uq')
+      .on(t.space, sql`lower(${t.username})`)
+      .where(sql`${t.deletedAt} is null and ${t.username} is not null`),
+    index('users_space_created_idx').on(t.space, t.createdAt),
+  ],
+);
+
+export const roles = pgTable(
+  'roles',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    space: text('space')
+      .notNull()
+      .references(() => spaces.id),
+    name: text('name').notNull(),
+    description: text('description'),
+    superAdmin: boolean('super_admin').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('roles_space_name_uq').on(t.space, t.name)],
+);
+
+export const rolePermissions = pgTable(
+  'role_permissions',
+  {
+    roleId: uuid('role_id')
+      .notNull()
+      .references(() => roles.id, { onDelete: 'cascade' }),
+    permission: text('permission').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.roleId, t.permission] })],
+);
+
+export const userRoles = pgTable(
+  'user_roles',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    roleId: uuid('role_id')
+      .notNull()
+      .references(() => roles.id, { onDelete: 'restrict' }),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.roleId] }), index('user_roles_role_idx').on(t.roleId)],
+);
+
+/** Opaque refresh tokens, stored as SHA-256 hashes; a family is one sign-in. */
+export const refreshTokens = pgTable(
+  'refresh_tokens',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    familyId: uuid('family_id').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    absoluteExpiresAt: timestamp('absolute_expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('refresh_tokens_hash_uq').on(t.tokenHash),
+    index('refresh_tokens_family_idx').on(t.familyId),
+    index('refresh_tokens_user_idx').on(t.userId),
+  ],
+);

@@ -1,0 +1,17 @@
+import type { Db } from '../client';
+import { seedBase } from './base';
+import { seedBillingDemo } from './billing-demo';
+import { seedDemo } from './demo';
+
+export { DEFAULT_SPACE } from './base';
+
+/** On an empty database: the base always, the demo people unless switched off. */
+export async function seedIfEmpty(
+  db: Db,
+  opts: { adminEmail: string; adminPassword: string; demo: boolean },
+) {
+  const created = await seedBase(db, { email: opts.adminEmail, password: opts.adminPassword });
+  if (created && opts.demo) await seedDemo(db);
+  if (created && opts.demo) await seedBillingDemo(db);
+  return created;
+}

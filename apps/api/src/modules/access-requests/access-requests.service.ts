@@ -1,0 +1,235 @@
+import { AppError, hasPermission, PERMISSIONS } from '@ov/domain';
+import { aliasedTable, and, count, eq, sql } from 'drizzle-orm';
+import type { Db, Executor } from '../../db/client';
+import { accessRequests, roles, userRoles, users } from '../../db/schema';
+import { pageWindow, type SearchQuery, type SearchSpec, searchOrder, searchWhere } from '../../lib/search';
+import { writeTrace } from '../../lib/traces';
+import type { Principal } from '../../plugins/access';
+import { mailMessage } from '../notifications/notifications.mail';
+import { createNotification } from '../notifications/notifications.service';
+import { assertUuidFilters } from '../traces/uuid-filters';
+
+const TRACE = { module: 'access-requests', section: 'requests' } as const;
+const requester = aliasedTable(users, 'requester');
+const decider = aliasedTable(users, 'decider');
+
+const spec: SearchSpec = {
+  searchColumns: [
+    accessRequests.justification,
+    requester.email,
+    requester.firstName,
+    requester.lastName,
+    roles.name,
+  ],
+  filterFields: {
+    status: accessRequests.status,
+    roleId: accessRequests.roleId,
+    role: roles.name,
+    requester: accessRequests.requester,
+    createdAt: accessRequests.createdAt,
+  },
+  sortFields: { createdAt: accessRequests.createdAt, status: accessRequests.status },
+  defaultSort: [sql`${accessRequests.createdAt} desc`, sql`${accessRequests.id} asc`],
+};
+
+type UserRow = typeof users.$inferSelect;
+type Joined = {
+  r: typeof accessRequests.$inferSelect;
+  role: typeof roles.$inferSelect;
+  requester: UserRow;
+  decider: UserRow | null;
+};
+
+const fullName = (u: { firstName: string | null; lastName: string | null }) =>
+  [u.firstName, u.lastName].filter(Boolean).join(' ');
+
+export function createAccessRequestsService({ db }: { db: Db }) {
+  function select(ex: Executor) {
+    return ex
+      .select({ r: accessRequests, role: roles, requester, decider })
+      .from(accessRequests)
+      .innerJoin(roles, eq(roles.id, accessRequests.roleId))
+      .innerJoin(requester, eq(requester.id, accessRequests.requester))
+      .leftJoin(decider, eq(decider.id, accessRequests.decidedBy));
+  }
+
+  function toDto(x: Joined) {
+    return {
+      _id: x.r.id,
+      id: x.r.id,
+      status: x.r.status as 'PENDING' | 'ACCEPTED' | 'REJECTED',
+      justification: x.r.justification,
+      reason: x.r.reason,
+      createdAt: x.r.createdAt.toISOString(),
+      decidedAt: x.r.decidedAt?.toISOString() ?? null,
+      role: { _id: x.role.id, name: x.role.name, superAdmin: x.role.superAdmin },
+      requester: { _id: x.requester.id, fullName: fullName(x.requester), email: x.requester.email },
+      decidedBy: x.decider
+        ? { _id: x.decider.id, fullName: fullName(x.decider), email: x.decider.email }
+        : null,
+    };
+  }
+
+  async function one(ex: Executor, p: Principal, id: string) {
+    const [x] = (await select(ex).where(
+      and(eq(accessRequests.space, p.space), sql`${accessRequests.id}::text = ${id}`),
+    )) as Joined[];
+    if (!x) throw new AppError('NOTFOUND', 415);
+    return x;
+  }
+
+  /** Accept or reject: only a PENDING request (468), never one's own (452); SUPER_ADMIN only by a super-admin (410). */
+  async function decide(p: Principal, id: string, status: 'ACCEPTED' | 'REJECTED', reason: string | null) {
+    return db.transaction(async (tx) => {
+      const x = await one(tx, p, id);
+      if (x.r.status !== 'PENDING') throw new AppError('BADREQUESTERROR', 468);
+      if (x.r.requester === p.userId) throw new AppError('BADREQUESTERROR', 452);
+      if (status === 'ACCEPTED') {
+        if (x.role.superAdmin && !p.isSuperAdmin) throw new AppError('UNAUTHORIZEDERROR', 410);
+        await tx
+          .insert(userRoles)
+          .values({ userId: x.r.requester, roleId: x.r.roleId })
+          .onConflictDoNothing();
+        await writeTrace(tx, {
+          module: 'users',
+          section: 'roles',
+          space: p.space,
+          type: 'UPDATE',
+          owner: p.userId,
+          entityId: x.r.requester,
+          before: null,
+          after: { roleGranted: x.role.name, accessRequest: id },
+        });
+      }
+      await tx
+        .update(accessRequests)
+        .set({ status, reason, decidedBy: p.userId, decidedAt: new Date() })
+        .where(eq(accessRequests.id, x.r.id));
+      await writeTrace(tx, {
+        ...TRACE,
+        space: p.space,
+        type: 'UPDATE',
+        owner: p.userId,
+        entityId: id,
+        before: { status: 'PENDING' },
+        after: { status, reason },
+      });
+      await createNotification(tx, {
+        space: p.space,
+        owner: x.r.requester,
+        type: 'TASK_UPDATE_STATE',
+        payload: { body: { status, name: x.role.name }, kind: 'ACCESS_REQUEST', accessRequestId: id, reason },
+      });
+      const accepted = status === 'ACCEPTED';
+      await mailMessage(tx, {
+        to: x.requester.email,
+        lang: x.requester.language,
+        name: x.requester.firstName,
+        kind: 'access-request-decided',
+        texts: {
+          es: {
+            subject: accepted ? 'Solicitud de acceso aceptada' : 'Solicitud de acceso rechazada',
+            body: `Su solicitud del rol ${x.role.name} fue ${accepted ? 'aceptada. Ya puede usarlo al volver a entrar en la Oficina Virtual' : `rechazada${reason ? `. Motivo: ${reason}` : ''}`}.`,
+          },
+          en: {
+            subject: accepted ? 'Access request accepted' : 'Access request rejected',
+            body: `Your request for the role ${x.role.name} was ${accepted ? 'accepted. You can use it the next time you open the Virtual Office' : `rejected${reason ? `. Reason: ${reason}` : ''}`}.`,
+          },
+        },
+      });
+      return toDto(await one(tx, p, id));
+    });
+  }
+
+  return {
+    /** Roles a staff member can ask for: every role of the space except the customer role. */
+    async requestableRoles(p: Principal) {
+      const rows = await db
+        .select({
+          id: roles.id,
+          name: roles.name,
+          description: roles.description,
+          superAdmin: roles.superAdmin,
+        })
+        .from(roles)
+        .where(and(eq(roles.space, p.space), sql`${roles.name} <> 'USER'`))
+        .orderBy(roles.name);
+      return rows.map((r) => ({ _id: r.id, ...r }));
+    },
+
+    /** A signed-in person asks for a role: not one they hold (469), one open request per role (467). */
+    async create(p: Principal, input: { roleId: string; justification: string }) {
+      return db.transaction(async (tx) => {
+        const [role] = await tx
+          .select()
+          .from(roles)
+          .where(
+            and(
+              eq(roles.space, p.space),
+              sql`(${roles.id}::text = ${input.roleId} or ${roles.name} = ${input.roleId})`,
+            ),
+          );
+        if (!role) throw new AppError('NOTFOUND', 415);
+        if (p.roles.includes(role.name)) throw new AppError('BADREQUESTERROR', 469);
+        const [open] = await tx
+          .select({ id: accessRequests.id })
+          .from(accessRequests)
+          .where(
+            and(
+              eq(accessRequests.requester, p.userId),
+              eq(accessRequests.roleId, role.id),
+              eq(accessRequests.status, 'PENDING'),
+            ),
+          );
+        if (open) throw new AppError('BADREQUESTERROR', 467);
+        const [row] = await tx
+          .insert(accessRequests)
+          .values({
+            space: p.space,
+            requester: p.userId,
+            roleId: role.id,
+            justification: input.justification,
+          })
+          .returning();
+        await writeTrace(tx, {
+          ...TRACE,
+          space: p.space,
+          type: 'CREATE',
+          owner: p.userId,
+          entityId: row.id,
+          before: null,
+          after: { role: role.name, justification: input.justification, status: 'PENDING' },
+        });
+        return toDto(await one(tx, p, row.id));
+      });
+    },
+
+    /** USER:WRITE sees every request of the space; anyone else (or `mine: true`) only their own. */
+    async search(p: Principal, q: SearchQuery & { mine?: boolean }) {
+      assertUuidFilters(q, ['roleId', 'requester']);
+      const all = hasPermission(p.permissions, [PERMISSIONS.USER_WRITE]) && !q.mine;
+      const scope = and(
+        eq(accessRequests.space, p.space),
+        all ? undefined : eq(accessRequests.requester, p.userId),
+      );
+      const where = searchWhere(spec, q, scope);
+      const { limit, offset } = pageWindow(q);
+      const rows = (await select(db)
+        .where(where)
+        .orderBy(...searchOrder(spec, q))
+        .limit(limit)
+        .offset(offset)) as Joined[];
+      const [{ total }] = await db
+        .select({ total: count() })
+        .from(accessRequests)
+        .innerJoin(roles, eq(roles.id, accessRequests.roleId))
+        .innerJoin(requester, eq(requester.id, accessRequests.requester))
+        .where(where);
+      return { rows: rows.map(toDto), total };
+    },
+
+    accept: (p: Principal, id: string) => decide(p, id, 'ACCEPTED', null),
+    reject: (p: Principal, id: string, reason: string) => decide(p, id, 'REJECTED', reason),
+  };
+}
+export type AccessRequestsService = ReturnType<typeof createAccessRequestsService>;

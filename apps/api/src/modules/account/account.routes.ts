@@ -1,0 +1,199 @@
+import {
+  emailSchema,
+  FEATURES,
+  passwordSchema,
+  profileUpdateSchema,
+  signupSchema,
+  validationMessage,
+} from '@ov/domain';
+import type { FastifyReply } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Config } from '../../config';
+import type { Db } from '../../db/client';
+import { requestLanguage } from '../../lib/language';
+import { principalOf } from '../../plugins/access';
+import type { AuthService } from '../auth/auth.service';
+import { meDtoSchema } from '../users/users.dto';
+import { createAccountService } from './account.service';
+import { accountMessage } from './messages';
+import { createProfileService } from './profile.service';
+import { ThrottledError } from './throttle';
+
+const messageSchema = z.object({ message: z.string() });
+const tokenBody = z.object({ token: z.string().trim().min(1).max(200) });
+const tokensSchema = z.object({ accessToken: z.string(), refreshToken: z.string(), space: z.string() });
+export const profileDtoSchema = meDtoSchema.extend({ pendingEmail: z.string().nullable() });
+
+/** Client type and code are checked by the service, to answer the catalogue's 356 / 357. */
+const signupBody = z
+  .object({
+    ...signupSchema.shape,
+    clientType: z.string().trim().min(1, 'Requerido').max(40),
+    clientCode: z.string().trim().max(64).optional(),
+  })
+  .refine((b) => b.password === b.confirmPassword, {
+    error: validationMessage('passwordsMismatch'),
+    path: ['confirmPassword'],
+  });
+
+/** A throttled call answers 429 with `Retry-After` in seconds. */
+async function withRetryAfter<T>(reply: FastifyReply, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (err) {
+    if (err instanceof ThrottledError) reply.header('retry-after', String(err.retryAfterSeconds));
+    throw err;
+  }
+}
+
+export const accountRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config; auth: AuthService }> = async (
+  app,
+  { db, config, auth },
+) => {
+  const account = createAccountService({ db, config });
+  const profile = createProfileService({ db, account });
+  const tags = ['account'];
+
+  if (FEATURES.signup) {
+    app.post(
+      '/api/signup',
+      {
+        config: { access: 'public' },
+        schema: {
+          tags,
+          summary: 'Create a customer account (UNVERIFIED until the e-mailed link is followed)',
+          body: signupBody,
+          response: { 201: messageSchema },
+        },
+      },
+      async (req, reply) => {
+        const lang = requestLanguage(req);
+        const { userId } = await withRetryAfter(reply, () => account.signup(req.body, lang, req.ip));
+        req.log.info({ userId }, 'signed up');
+        return reply.code(201).send({ message: accountMessage('signedUp', lang) });
+      },
+    );
+  }
+
+  app.post(
+    '/api/signup/verify',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags,
+        summary: 'Follow the verification link',
+        body: tokenBody,
+        response: { 200: messageSchema },
+      },
+    },
+    async (req) => {
+      const { userId } = await account.verifySignup(req.body.token);
+      req.log.info({ userId }, 'account verified');
+      return { message: accountMessage('verified', requestLanguage(req)) };
+    },
+  );
+
+  app.post(
+    '/api/signup/resend',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags,
+        summary: 'Send the verification link again (same answer whether the account exists or not)',
+        body: z.object({ email: emailSchema }),
+        response: { 200: messageSchema },
+      },
+    },
+    async (req, reply) => {
+      await withRetryAfter(reply, () => account.resendVerification(req.body.email));
+      return { message: accountMessage('resent', requestLanguage(req)) };
+    },
+  );
+
+  app.post(
+    '/api/password/forgot',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags,
+        summary: 'E-mail a password reset link (same answer whether the account exists or not)',
+        body: z.object({ email: emailSchema }),
+        response: { 200: messageSchema },
+      },
+    },
+    async (req, reply) => {
+      await withRetryAfter(reply, () => account.forgotPassword(req.body.email));
+      return { message: accountMessage('forgot', requestLanguage(req)) };
+    },
+  );
+
+  app.post(
+    '/api/password/reset',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags,
+        summary: 'Set a new password with the e-mailed link; every session of the user ends',
+        body: tokenBody.extend({ password: passwordSchema }),
+        response: { 200: messageSchema },
+      },
+    },
+    async (req) => {
+      const { userId } = await account.resetPassword(req.body.token, req.body.password);
+      req.log.info({ userId }, 'password reset');
+      return { message: accountMessage('passwordReset', requestLanguage(req)) };
+    },
+  );
+
+  app.post(
+    '/api/users/me/password',
+    {
+      config: { access: 'authenticated' },
+      schema: {
+        tags,
+        summary: 'Change the own password; other sessions end and this one gets a new token pair',
+        body: z.object({ currentPassword: z.string().min(1).max(200), password: passwordSchema }),
+        response: { 200: tokensSchema },
+      },
+    },
+    async (req) => {
+      const principal = principalOf(req);
+      await profile.changePassword(principal, req.body.currentPassword, req.body.password);
+      req.log.info({ userId: principal.userId }, 'password changed');
+      return auth.startSession(principal.userId, principal.space);
+    },
+  );
+
+  app.patch(
+    '/api/users/me',
+    {
+      config: { access: 'authenticated' },
+      schema: {
+        tags,
+        summary: 'Save the own profile (spec §5); a new e-mail applies once confirmed from that address',
+        body: profileUpdateSchema,
+        response: { 200: profileDtoSchema },
+      },
+    },
+    async (req) => profile.update(principalOf(req), req.body, requestLanguage(req)),
+  );
+
+  app.post(
+    '/api/users/me/email/verify',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags,
+        summary: 'Confirm a new e-mail address with the link sent to it',
+        body: tokenBody,
+        response: { 200: messageSchema },
+      },
+    },
+    async (req) => {
+      const { userId } = await profile.verifyEmail(req.body.token);
+      req.log.info({ userId }, 'e-mail changed');
+      return { message: accountMessage('emailChanged', requestLanguage(req)) };
+    },
+  );
+};

@@ -1,0 +1,243 @@
+import { AppError, BASE_PATH, CLIENT_TYPES, ROLE_NAMES } from '@ov/domain';
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { Config } from '../../config';
+import type { Db, Executor } from '../../db/client';
+import { municipalities, pendingClientCodes, roles, userRoles, users } from '../../db/schema';
+import { DEFAULT_SPACE } from '../../db/seed';
+import type { Lang } from '../../lib/language';
+import { hashPassword } from '../../lib/passwords';
+import { writeTrace } from '../../lib/traces';
+import { revokeUserSessions } from '../auth/sessions';
+import { enqueueMail } from '../mail/outbox';
+import { type MailTemplateName, renderMail } from '../mail/templates';
+import { consumeLinkToken, issueLinkToken } from './links';
+import { MAIL_RATE, SIGNUP_IP_RATE, takeRate } from './throttle';
+
+export interface SignupBody {
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone: string;
+  password: string;
+  clientType: string;
+  municipality: number;
+  clientCode?: string;
+}
+
+export const isUniqueViolation = (err: unknown) => {
+  const e = err as { code?: string; cause?: { code?: string } };
+  return e?.code === '23505' || e?.cause?.code === '23505';
+};
+
+const langOf = (value: string | null | undefined): Lang => (value === 'en' ? 'en' : 'es');
+
+export function createAccountService({ db, config }: { db: Db; config: Config }) {
+  const clientCodePattern = new RegExp(config.CLIENT_CODE_PATTERN);
+
+  /** Queues a mail with a link to a page of the web app carrying a fresh single-use token. */
+  async function mailLink(
+    ex: Executor,
+    to: string,
+    m: { template: MailTemplateName; lang: Lang; name: string; page: string; token: string; kind: string },
+  ) {
+    const link = `${config.publicUrl}${BASE_PATH}/${m.page}?token=${encodeURIComponent(m.token)}`;
+    await enqueueMail(ex, { to, kind: m.kind, ...renderMail(m.template, m.lang, { name: m.name, link }) });
+  }
+
+  const liveUserByEmail = async (ex: Executor, email: string) => {
+    const [u] = await ex
+      .select()
+      .from(users)
+      .where(
+        and(eq(users.space, DEFAULT_SPACE), isNull(users.deletedAt), eq(sql`lower(${users.email})`, email)),
+      )
+      .limit(1);
+    return u;
+  };
+
+  return {
+    mailLink,
+
+    async signup(body: SignupBody, lang: Lang, ip = 'unknown') {
+      if (!(CLIENT_TYPES as readonly string[]).includes(body.clientType))
+        throw new AppError('BADREQUESTERROR', 356);
+      const clientCode = body.clientCode?.trim() || undefined;
+      if (clientCode && !clientCodePattern.test(clientCode)) throw new AppError('BADREQUESTERROR', 357);
+      const email = body.email.trim().toLowerCase();
+      const [muni] = await db
+        .select({ pk: municipalities.pk })
+        .from(municipalities)
+        .where(eq(municipalities.pk, body.municipality));
+      if (!muni) throw new AppError('BADREQUESTERROR', 414);
+      const passwordHash = await hashPassword(body.password);
+      try {
+        return await db.transaction(async (tx) => {
+          if (await liveUserByEmail(tx, email)) throw new AppError('BADREQUESTERROR', 303);
+          await takeRate(tx, `signup-ip:${ip}`, SIGNUP_IP_RATE);
+          const [samePhone] = await tx
+            .select({ id: users.id })
+            .from(users)
+            .where(and(eq(users.space, DEFAULT_SPACE), isNull(users.deletedAt), eq(users.phone, body.phone)))
+            .limit(1);
+          if (samePhone) throw new AppError('BADREQUESTERROR', 444);
+          const [role] = await tx
+            .select({ id: roles.id })
+            .from(roles)
+            .where(and(eq(roles.space, DEFAULT_SPACE), eq(roles.name, ROLE_NAMES.USER)));
+          if (!role) throw new Error('The USER role is missing from the seed');
+          const [user] = await tx
+            .insert(users)
+            .values({
+              space: DEFAULT_SPACE,
+              email,
+              firstName: body.firstName,
+              lastName: body.lastName,
+              phone: body.phone,
+              passwordHash,
+              clientType: body.clientType,
+              municipality: body.municipality,
+              status: 'UNVERIFIED',
+              verified: false,
+              language: lang,
+            })
+            .returning();
+          await tx.insert(userRoles).values({ userId: user.id, roleId: role.id });
+          if (clientCode) await tx.insert(pendingClientCodes).values({ userId: user.id, clientCode });
+          const { passwordHash: _, ...visible } = user;
+          await writeTrace(tx, {
+            space: user.space,
+            type: 'CREATE',
+            owner: user.id,
+            module: 'account',
+            section: 'signup',
+            entityId: user.id,
+            after: { ...visible, clientCode: clientCode ?? null },
+          });
+          const token = await issueLinkToken(tx, { userId: user.id, purpose: 'VERIFY_SIGNUP' });
+          await mailLink(tx, email, {
+            template: 'verify-signup',
+            lang,
+            name: user.firstName,
+            page: 'verify',
+            token,
+            kind: 'verify-signup',
+          });
+          return { userId: user.id };
+        });
+      } catch (err) {
+        if (isUniqueViolation(err)) throw new AppError('BADREQUESTERROR', 303);
+        throw err;
+      }
+    },
+
+    async verifySignup(token: string) {
+      return db.transaction(async (tx) => {
+        const link = await consumeLinkToken(tx, token, 'VERIFY_SIGNUP');
+        const [before] = await tx.select().from(users).where(eq(users.id, link.userId));
+        if (!before || before.deletedAt) throw new AppError('BADREQUESTERROR', 470);
+        if (before.status !== 'UNVERIFIED') return { userId: before.id };
+        await tx
+          .update(users)
+          .set({
+            status: 'ACTIVE',
+            verified: true,
+            version: sql`${users.version} + 1`,
+            updatedAt: sql`now()`,
+          })
+          .where(eq(users.id, before.id));
+        await writeTrace(tx, {
+          space: before.space,
+          type: 'UPDATE',
+          owner: before.id,
+          module: 'account',
+          section: 'verification',
+          entityId: before.id,
+          before: { status: before.status, verified: before.verified },
+          after: { status: 'ACTIVE', verified: true },
+        });
+        return { userId: before.id };
+      });
+    },
+
+    /** Same outcome whether or not the account exists; throttled per address. */
+    async resendVerification(rawEmail: string) {
+      const email = rawEmail.trim().toLowerCase();
+      await db.transaction(async (tx) => {
+        await takeRate(tx, `verify-resend:${email}`, MAIL_RATE);
+        const user = await liveUserByEmail(tx, email);
+        if (!user || user.status !== 'UNVERIFIED') return;
+        const token = await issueLinkToken(tx, { userId: user.id, purpose: 'VERIFY_SIGNUP' });
+        await mailLink(tx, user.email, {
+          template: 'verify-signup',
+          lang: langOf(user.language),
+          name: user.firstName,
+          page: 'verify',
+          token,
+          kind: 'verify-signup',
+        });
+      });
+    },
+
+    async forgotPassword(rawEmail: string) {
+      const email = rawEmail.trim().toLowerCase();
+      await db.transaction(async (tx) => {
+        await takeRate(tx, `password-forgot:${email}`, MAIL_RATE);
+        const user = await liveUserByEmail(tx, email);
+        if (!user || user.status !== 'ACTIVE') return;
+        const token = await issueLinkToken(tx, { userId: user.id, purpose: 'RESET_PASSWORD' });
+        await mailLink(tx, user.email, {
+          template: 'password-reset',
+          lang: langOf(user.language),
+          name: user.firstName,
+          page: 'reset-password',
+          token,
+          kind: 'password-reset',
+        });
+      });
+    },
+
+    async resetPassword(token: string, password: string) {
+      const passwordHash = await hashPassword(password);
+      return db.transaction(async (tx) => {
+        const link = await consumeLinkToken(tx, token, 'RESET_PASSWORD');
+        const [user] = await tx.select().from(users).where(eq(users.id, link.userId));
+        if (!user || user.deletedAt) throw new AppError('BADREQUESTERROR', 470);
+        await setPassword(tx, user, passwordHash, 'recovery-link');
+        return { userId: user.id };
+      });
+    },
+  };
+}
+
+type UserRow = typeof users.$inferSelect;
+
+/** New password: hash stored, version bumped, every session ended, traced and the owner told. */
+export async function setPassword(ex: Executor, user: UserRow, passwordHash: string, via: string) {
+  await ex
+    .update(users)
+    .set({
+      passwordHash,
+      changePasswordRequired: false,
+      version: sql`${users.version} + 1`,
+      updatedAt: sql`now()`,
+    })
+    .where(eq(users.id, user.id));
+  const revoked = await revokeUserSessions(ex, user.id);
+  await writeTrace(ex, {
+    space: user.space,
+    type: 'UPDATE',
+    owner: user.id,
+    module: 'account',
+    section: 'password',
+    entityId: user.id,
+    before: { passwordChanged: null, sessionsRevoked: null },
+    after: { passwordChanged: via, sessionsRevoked: revoked },
+  });
+  await enqueueMail(ex, {
+    to: user.email,
+    kind: 'password-changed',
+    ...renderMail('password-changed', langOf(user.language), { name: user.firstName }),
+  });
+}
+
+export type AccountService = ReturnType<typeof createAccountService>;

@@ -1,0 +1,200 @@
+import { AppError, type ProfileUpdateInput } from '@ov/domain';
+import { and, eq, isNull, ne, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { accountTokens, users } from '../../db/schema';
+import type { Lang } from '../../lib/language';
+import { hashPassword, verifyPassword } from '../../lib/passwords';
+import { writeTrace } from '../../lib/traces';
+import type { Principal } from '../../plugins/access';
+import { toUserDto } from '../users/users.dto';
+import { createUsersRepository } from '../users/users.repository';
+import { type AccountService, isUniqueViolation, setPassword } from './account.service';
+import { consumeLinkToken, issueLinkToken } from './links';
+
+/** Our own image URLs: `/api/files/images/<uuid>.webp` or its `_thumb` twin. */
+const AVATAR_URL = /^\/api\/files\/images\/([0-9a-f-]{36})(?:_thumb)?\.webp$/;
+
+const PROFILE_FIELDS = ['firstName', 'lastName', 'username', 'phone', 'avatar', 'avatarOriginal'] as const;
+type UserRow = typeof users.$inferSelect;
+const pick = (u: UserRow) => Object.fromEntries(PROFILE_FIELDS.map((k) => [k, u[k]]));
+
+export function createProfileService({ db, account }: { db: Db; account: AccountService }) {
+  const repo = createUsersRepository(db);
+
+  async function pendingEmailOf(userId: string) {
+    const [row] = await db
+      .select({ email: accountTokens.email })
+      .from(accountTokens)
+      .where(
+        and(
+          eq(accountTokens.userId, userId),
+          eq(accountTokens.purpose, 'VERIFY_EMAIL'),
+          isNull(accountTokens.usedAt),
+          sql`${accountTokens.expiresAt} > now()`,
+        ),
+      )
+      .orderBy(sql`${accountTokens.createdAt} desc`)
+      .limit(1);
+    return row?.email ?? null;
+  }
+
+  async function me(principal: Principal) {
+    const u = await repo.findById(principal.space, principal.userId);
+    if (!u || u.deletedAt) throw new AppError('AUTHENTICATIONERROR', 0);
+    const roleMap = await repo.rolesOf([u.id]);
+    return {
+      ...toUserDto(u, roleMap.get(u.id) ?? []),
+      permissions: principal.permissions,
+      pendingEmail: await pendingEmailOf(u.id),
+    };
+  }
+
+  const taken = async (
+    space: string,
+    userId: string,
+    column: 'email' | 'username' | 'phone',
+    value: string,
+  ) => {
+    const col = users[column];
+    const [row] = await db
+      .select({ id: users.id })
+      .from(users)
+      .where(
+        and(
+          eq(users.space, space),
+          isNull(users.deletedAt),
+          ne(users.id, userId),
+          column === 'phone' ? eq(col, value) : eq(sql`lower(${col})`, value.toLowerCase()),
+        ),
+      )
+      .limit(1);
+    return Boolean(row);
+  };
+
+  return {
+    me,
+
+    /** Spec §5 save semantics; a new e-mail only becomes the login once its owner confirms it. */
+    async update(principal: Principal, body: ProfileUpdateInput, lang: Lang) {
+      const before = await repo.findById(principal.space, principal.userId);
+      if (!before || before.deletedAt) throw new AppError('AUTHENTICATIONERROR', 0);
+      const set: Partial<typeof users.$inferInsert> = { firstName: body.firstName };
+      if (body.lastName !== undefined) set.lastName = body.lastName;
+      if (body.username !== undefined && body.username.toLowerCase() !== before.username?.toLowerCase()) {
+        if (await taken(before.space, before.id, 'username', body.username))
+          throw new AppError('BADREQUESTERROR', 443);
+        set.username = body.username;
+      }
+      if (body.phone !== undefined && body.phone !== before.phone) {
+        if (body.phone !== null && (await taken(before.space, before.id, 'phone', body.phone)))
+          throw new AppError('BADREQUESTERROR', 444);
+        set.phone = body.phone;
+      }
+      if (body.avatar !== undefined) {
+        const avatar = body.avatar.trim();
+        const match = AVATAR_URL.exec(avatar);
+        if (avatar && !match)
+          throw new AppError('VALIDATIONERROR', 0, [{ field: 'body.avatar', message: 'Valor no válido' }]);
+        set.avatar = match ? `/api/files/images/${match[1]}_thumb.webp` : null;
+        set.avatarOriginal = match ? `/api/files/images/${match[1]}.webp` : null;
+      }
+      const newEmail =
+        body.email && body.email.toLowerCase() !== before.email.toLowerCase()
+          ? body.email.toLowerCase()
+          : undefined;
+      if (newEmail && (await taken(before.space, before.id, 'email', newEmail)))
+        throw new AppError('BADREQUESTERROR', 303);
+      const passwordHash = body.password ? await hashPassword(body.password) : undefined;
+
+      try {
+        await db.transaction(async (tx) => {
+          const [after] = await tx
+            .update(users)
+            .set({ ...set, version: sql`${users.version} + 1`, updatedAt: sql`now()` })
+            .where(eq(users.id, before.id))
+            .returning();
+          await writeTrace(tx, {
+            space: before.space,
+            type: 'UPDATE',
+            owner: principal.userId,
+            module: 'account',
+            section: 'profile',
+            entityId: before.id,
+            before: { ...pick(before), version: before.version, pendingEmail: null },
+            after: { ...pick(after), version: after.version, pendingEmail: newEmail ?? null },
+          });
+          if (passwordHash) await setPassword(tx, after, passwordHash, 'profile');
+          if (newEmail) {
+            const token = await issueLinkToken(tx, {
+              userId: before.id,
+              purpose: 'VERIFY_EMAIL',
+              email: newEmail,
+            });
+            await account.mailLink(tx, newEmail, {
+              template: 'verify-email',
+              lang: before.language === 'en' ? 'en' : lang,
+              name: after.firstName,
+              page: 'verify-email',
+              token,
+              kind: 'verify-email',
+            });
+          }
+        });
+      } catch (err) {
+        if (isUniqueViolation(err)) throw new AppError('BADREQUESTERROR', 443);
+        throw err;
+      }
+      return me(principal);
+    },
+
+    async changePassword(principal: Principal, currentPassword: string, password: string) {
+      const user = await repo.findById(principal.space, principal.userId);
+      if (!user || user.deletedAt) throw new AppError('AUTHENTICATIONERROR', 0);
+      if (!(await verifyPassword(user.passwordHash, currentPassword)))
+        throw new AppError('BADREQUESTERROR', 10);
+      const passwordHash = await hashPassword(password);
+      await db.transaction((tx) => setPassword(tx, user, passwordHash, 'change'));
+    },
+
+    async verifyEmail(token: string) {
+      try {
+        return await db.transaction(async (tx) => {
+          const link = await consumeLinkToken(tx, token, 'VERIFY_EMAIL');
+          const [user] = await tx.select().from(users).where(eq(users.id, link.userId));
+          if (!user || user.deletedAt || !link.email) throw new AppError('BADREQUESTERROR', 470);
+          const [other] = await tx
+            .select({ id: users.id })
+            .from(users)
+            .where(
+              and(
+                eq(users.space, user.space),
+                isNull(users.deletedAt),
+                ne(users.id, user.id),
+                eq(sql`lower(${users.email})`, link.email),
+              ),
+            );
+          if (other) throw new AppError('BADREQUESTERROR', 303);
+          await tx
+            .update(users)
+            .set({ email: link.email, version: sql`${users.version} + 1`, updatedAt: sql`now()` })
+            .where(eq(users.id, user.id));
+          await writeTrace(tx, {
+            space: user.space,
+            type: 'UPDATE',
+            owner: user.id,
+            module: 'account',
+            section: 'email',
+            entityId: user.id,
+            before: { email: user.email },
+            after: { email: link.email },
+          });
+          return { userId: user.id };
+        });
+      } catch (err) {
+        if (isUniqueViolation(err)) throw new AppError('BADREQUESTERROR', 303);
+        throw err;
+      }
+    },
+  };
+}
+export type ProfileService = ReturnType<typeof createProfileService>;

@@ -1,0 +1,84 @@
+import { AppError, clientCodeMatcher, hasPermission, normalizeClientCode, PERMISSIONS } from '@ov/domain';
+import type { Principal } from '../../plugins/access';
+import type { createBillingRepository } from './billing.repository';
+import type { CommercialSystem, LedgerAccount } from './commercial-system';
+
+/** Staff who may look at any code of their space. */
+export function readsAnyCode(p: Principal) {
+  return hasPermission(p.permissions, [PERMISSIONS.INVOICE_READ]);
+}
+
+/**
+ * Who reaches which client code: staff with INVOICE:READ reach any code of their space; a customer
+ * only the codes linked to them (498 for any other, whether it exists or not: no probing).
+ */
+export function createCodeAccess(deps: {
+  commercial: CommercialSystem;
+  repo: ReturnType<typeof createBillingRepository>;
+  clientCodePattern: string;
+}) {
+  const matcher = clientCodeMatcher(deps.clientCodePattern);
+
+  function parseCc(raw: string): string {
+    const cc = normalizeClientCode(raw);
+    if (!matcher.test(cc)) throw new AppError('BADREQUESTERROR', 357, { field: 'cc' });
+    return cc;
+  }
+
+  async function existing(p: Principal, cc: string): Promise<LedgerAccount> {
+    const account = await deps.commercial.findAccount(cc);
+    if (!account || account.space !== p.space) throw new AppError('NOTFOUND', 415);
+    return account;
+  }
+
+  return {
+    parseCc,
+    existing,
+    /** The account behind a code the caller may read, or the reason they may not. */
+    async reach(p: Principal, raw: string): Promise<LedgerAccount> {
+      const cc = parseCc(raw);
+      if (readsAnyCode(p)) return existing(p, cc);
+      if (!p.isCustomer) throw new AppError('BADREQUESTERROR', 452);
+      const mine = await deps.repo.linkedAmong(p.userId, [cc]);
+      if (!mine.has(cc)) throw new AppError('BADREQUESTERROR', 498);
+      return existing(p, cc);
+    },
+    /** Several codes at once (debts-ccs): every one must be reachable. */
+    async reachMany(p: Principal, raws: string[]): Promise<string[]> {
+      const ccs = [...new Set(raws.map(parseCc))];
+      if (readsAnyCode(p)) {
+        const found = await deps.commercial.findAccounts(ccs);
+        if (found.length !== ccs.length || found.some((a) => a.space !== p.space))
+          throw new AppError('NOTFOUND', 415);
+        return ccs;
+      }
+      if (!p.isCustomer) throw new AppError('BADREQUESTERROR', 452);
+      const mine = await deps.repo.linkedAmong(p.userId, ccs);
+      if (ccs.some((cc) => !mine.has(cc))) throw new AppError('BADREQUESTERROR', 498);
+      return ccs;
+    },
+  };
+}
+
+/**
+ * Wrong ownership proofs per user: after 5 in 15 minutes, associating is refused for the rest of the
+ * window (429), so contract numbers cannot be guessed by brute force. Per API process.
+ */
+export function createProofThrottle(limit = 5, windowMs = 15 * 60_000) {
+  const failures = new Map<string, { count: number; resetAt: number }>();
+  return {
+    check(userId: string) {
+      const f = failures.get(userId);
+      if (f && f.resetAt > Date.now() && f.count >= limit) throw new AppError('TOOMANYREQUESTSERROR', 429);
+    },
+    fail(userId: string) {
+      const now = Date.now();
+      const f = failures.get(userId);
+      if (!f || f.resetAt <= now) failures.set(userId, { count: 1, resetAt: now + windowMs });
+      else f.count += 1;
+      if (failures.size > 10_000) {
+        for (const [k, v] of failures) if (v.resetAt <= now) failures.delete(k);
+      }
+    },
+  };
+}

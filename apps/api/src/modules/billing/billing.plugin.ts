@@ -1,0 +1,41 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Config } from '../../config';
+import type { Db } from '../../db/client';
+import type { InvalidatedCache, LinkedCodes } from '../../lib/cache';
+import { billingCallsRoutes } from './billing.routes';
+import { createBillingService } from './billing.service';
+import type { CommercialSystem } from './commercial-system';
+import { billingDocumentRoutes } from './documents.routes';
+import { createBillingDocuments } from './documents.service';
+import { createLedgerCommercialSystem } from './ledger';
+
+export interface BillingDeps {
+  db: Db;
+  config: Pick<Config, 'CLIENT_CODE_PATTERN' | 'jwtSecret' | 'publicUrl'>;
+  /** A customer's client codes, kept between requests (see lib/cache.ts). */
+  linksCache?: InvalidatedCache<LinkedCodes>;
+  /** Defaults to the built-in ledger on our database. */
+  commercial?: CommercialSystem;
+}
+
+/** Client codes, debts, invoices, balances and documents (one line in app.ts). */
+export const billingRoutes: FastifyPluginAsyncZod<BillingDeps> = async (
+  app,
+  { db, config, commercial, linksCache },
+) => {
+  const system = commercial ?? createLedgerCommercialSystem(db);
+  const billing = createBillingService({
+    db,
+    commercial: system,
+    clientCodePattern: config.CLIENT_CODE_PATTERN,
+    linksCache,
+  });
+  const documents = createBillingDocuments({
+    db,
+    commercial: system,
+    secret: config.jwtSecret,
+    publicUrl: config.publicUrl,
+  });
+  await app.register(billingCallsRoutes, { billing });
+  await app.register(billingDocumentRoutes, { billing, documents });
+};

@@ -1,0 +1,223 @@
+import {
+  AppError,
+  type ClientCodeSummary,
+  type InvoiceCcQuery,
+  maskHolderName,
+  normalizeClientCode,
+} from '@ov/domain';
+import { and, eq } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { clientCodeLinks } from '../../db/schema';
+import type { InvalidatedCache, LinkedCodes } from '../../lib/cache';
+import type { SearchQuery } from '../../lib/search';
+import { writeTrace } from '../../lib/traces';
+import type { Principal } from '../../plugins/access';
+import { createCodeAccess, createProofThrottle, readsAnyCode } from './billing.access';
+import { createBillingRepository } from './billing.repository';
+import type { CommercialSystem, LedgerAccount } from './commercial-system';
+import { formatAddress, toLedgerAccount } from './ledger.mappers';
+
+const PROOF_INVOICES = 3;
+const CONSUMPTION_PERIODS = 12;
+const same = (a: string, b: string) => a.trim().toUpperCase() === b.trim().toUpperCase();
+
+function summaryOf(a: LedgerAccount) {
+  const { space: _space, ...summary } = a;
+  return summary;
+}
+
+export function createBillingService(deps: {
+  db: Db;
+  commercial: CommercialSystem;
+  clientCodePattern: string;
+  linksCache?: InvalidatedCache<LinkedCodes>;
+}) {
+  const { db, commercial } = deps;
+  const repo = createBillingRepository(db, deps.linksCache);
+  const access = createCodeAccess({ commercial, repo, clientCodePattern: deps.clientCodePattern });
+  const throttle = createProofThrottle();
+
+  async function isUniqueViolation(fn: () => Promise<void>) {
+    try {
+      await fn();
+      return false;
+    } catch (err) {
+      const code =
+        (err as { code?: string; cause?: { code?: string } }).cause?.code ?? (err as { code?: string }).code;
+      if (code === '23505') return true;
+      throw err;
+    }
+  }
+
+  return {
+    access,
+    repo,
+
+    async validateCc(p: Principal, raw: string) {
+      const cc = access.parseCc(raw);
+      const account = await access.existing(p, cc);
+      const link = await repo.linkOf(cc);
+      const sees = readsAnyCode(p) || link?.userId === p.userId;
+      return {
+        cc,
+        valid: true,
+        active: account.active,
+        clientType: account.clientType,
+        holder: sees ? account.holder : maskHolderName(account.holder),
+        municipality: account.municipality,
+        associated: Boolean(link),
+      };
+    },
+
+    async associate(p: Principal, raw: string, proof: string) {
+      throttle.check(p.userId);
+      const cc = access.parseCc(raw);
+      const account = await access.existing(p, cc);
+      if (await repo.linkOf(cc)) throw new AppError('BADREQUESTERROR', 497);
+      const numbers = await commercial.latestInvoiceNumbers(cc, PROOF_INVOICES);
+      const proven =
+        (account.contractNumber !== null && same(account.contractNumber, proof)) ||
+        numbers.some((n) => same(n, proof));
+      if (!proven) {
+        throttle.fail(p.userId);
+        throw new AppError('BADREQUESTERROR', 499);
+      }
+      const taken = await isUniqueViolation(() =>
+        db.transaction(async (tx) => {
+          await tx.insert(clientCodeLinks).values({ userId: p.userId, cc, space: p.space });
+          await writeTrace(tx, {
+            space: p.space,
+            type: 'CREATE',
+            owner: p.userId,
+            module: 'billing',
+            section: 'client-codes',
+            entityId: cc,
+            after: { cc, userId: p.userId },
+          });
+        }),
+      );
+      if (taken) throw new AppError('BADREQUESTERROR', 497);
+      return (await this.myCcs(p)).find((c) => c.cc === cc)!;
+    },
+
+    async dissociate(p: Principal, raw: string) {
+      const cc = normalizeClientCode(raw);
+      const link = await repo.linkOf(cc);
+      if (!link || link.userId !== p.userId) throw new AppError('BADREQUESTERROR', 498);
+      await db.transaction(async (tx) => {
+        await tx
+          .delete(clientCodeLinks)
+          .where(and(eq(clientCodeLinks.cc, cc), eq(clientCodeLinks.userId, p.userId)));
+        await writeTrace(tx, {
+          space: p.space,
+          type: 'REMOVE',
+          owner: p.userId,
+          module: 'billing',
+          section: 'client-codes',
+          entityId: cc,
+          before: { cc, userId: p.userId },
+        });
+      });
+      return { cc, associated: false };
+    },
+
+    async myCcs(p: Principal): Promise<ClientCodeSummary[]> {
+      const links = await repo.linkedCcs(p.userId);
+      const ccs = links.map((l) => l.cc);
+      const [found, debts, balances] = await Promise.all([
+        commercial.findAccounts(ccs),
+        commercial.getDebts(ccs),
+        commercial.getAdvanceBalances(ccs),
+      ]);
+      const byCc = new Map(found.map((a) => [a.cc, a]));
+      const debtOf = new Map(debts.map((d) => [d.cc, d.totalDebtCents]));
+      return links.flatMap((l) => {
+        const a = byCc.get(l.cc);
+        if (!a) return [];
+        return [
+          {
+            cc: a.cc,
+            holder: a.holder,
+            clientType: a.clientType,
+            address: formatAddress(a),
+            municipality: a.municipality,
+            municipalityPk: a.municipalityPk,
+            commercialOffice: a.commercialOffice,
+            policy: a.policy ?? null,
+            contractNumber: a.contractNumber ?? null,
+            active: a.active,
+            totalDebtCents: debtOf.get(a.cc) ?? 0,
+            advanceBalanceCents: balances.get(a.cc) ?? 0,
+            associatedAt: l.createdAt.toISOString(),
+          },
+        ];
+      });
+    },
+
+    async debts(p: Principal, ccs: string[] | undefined) {
+      if (ccs?.length) return commercial.getDebts(await access.reachMany(p, ccs));
+      if (!p.isCustomer) return [];
+      return commercial.getDebts((await repo.linkedCcs(p.userId)).map((l) => l.cc));
+    },
+
+    async invoices(p: Principal, q: InvoiceCcQuery) {
+      const a = await access.reach(p, q.cc);
+      return commercial.getInvoices(a.cc, { page: q.page, size: q.size, ...q.filters });
+    },
+
+    async invoiceDetail(p: Principal, raw: string, invoiceId: string) {
+      const a = await access.reach(p, raw);
+      const invoice = await commercial.getInvoice(a.cc, invoiceId);
+      if (!invoice) throw new AppError('NOTFOUND', 415);
+      const payments = await repo.paymentsOfInvoice(invoice.id);
+      return {
+        ...invoice,
+        holder: a.holder,
+        payments: payments.map((x) => ({
+          ...x,
+          kind: x.kind as 'CC' | 'ADELANTO',
+          appliedAt: x.appliedAt.toISOString(),
+        })),
+      };
+    },
+
+    async advanceBalance(p: Principal, raw: string) {
+      const a = await access.reach(p, raw);
+      return { cc: a.cc, balanceCents: await commercial.getAdvanceBalance(a.cc) };
+    },
+
+    async totalDebt(p: Principal, raw: string) {
+      const a = await access.reach(p, raw);
+      const [d] = await commercial.getDebts([a.cc]);
+      return { cc: a.cc, totalDebtCents: d.totalDebtCents, pendingInvoices: d.pendingInvoices };
+    },
+
+    /** A contract request's code: it must exist, be active and (when given) of the request's type. */
+    async validateReq(p: Principal, raw: string, clientType?: string) {
+      const a = await access.reach(p, raw);
+      if (!a.active) throw new AppError('BADREQUESTERROR', 854);
+      if (clientType && clientType !== a.clientType) throw new AppError('BADREQUESTERROR', 357);
+      return summaryOf(a);
+    },
+
+    async consumption(p: Principal, raw: string) {
+      const a = await access.reach(p, raw);
+      return commercial.getConsumption(a.cc, CONSUMPTION_PERIODS);
+    },
+
+    async searchAccounts(p: Principal, q: SearchQuery) {
+      const text = q.search ? normalizeClientCode(q.search) : '';
+      const exactCc = /^\d+$/.test(text) ? text : null;
+      const page = await repo.searchAccounts(p.space, q, exactCc);
+      const links = await repo.linkCounts(page.rows.map((r) => r.cc));
+      return {
+        rows: page.rows.map((r) => ({
+          ...summaryOf(toLedgerAccount(r)),
+          associated: (links.get(r.cc) ?? 0) > 0,
+        })),
+        total: page.total,
+      };
+    },
+  };
+}
+export type BillingService = ReturnType<typeof createBillingService>;

@@ -1,0 +1,141 @@
+import type {
+  AccountSummary,
+  CcDebt,
+  ClientType,
+  InvoiceDisplayStatus,
+  InvoiceDto,
+  PaymentMethod,
+  PaymentResultCode,
+} from '@ov/domain';
+import type { Executor } from '../../db/client';
+
+/**
+ * The commercial system (design §2): the utility's accounts, invoices and balances. The built-in
+ * implementation is `createLedgerCommercialSystem(db)` on our own tables; a utility can plug its own
+ * system in with an HTTP adapter implementing this same interface. Reads take a client code; the
+ * money-moving calls take the caller's transaction (`tx`) so a payment record and its effect on the
+ * ledger commit together (an HTTP adapter would ignore `tx` and rely on `paymentId` idempotency).
+ *
+ * All amounts are integer cents.
+ */
+export interface CommercialSystem {
+  /** The account behind a code, or null when the code does not exist. */
+  findAccount(cc: string): Promise<LedgerAccount | null>;
+  /** Several accounts at once (unknown codes are left out). */
+  findAccounts(ccs: string[]): Promise<LedgerAccount[]>;
+  /** Open (not fully paid) invoices of one code, oldest first, with what is still due on each. */
+  getDebt(cc: string): Promise<Debt>;
+  /** Debt summaries of several codes in one round trip (the debts-ccs call). */
+  getDebts(ccs: string[]): Promise<CcDebt[]>;
+  /** A page of a code's invoices, newest first. */
+  getInvoices(cc: string, query: InvoiceQuery): Promise<{ rows: InvoiceDto[]; total: number }>;
+  /** One invoice of a code (null when it does not exist or belongs to another code). */
+  getInvoice(cc: string, invoiceId: string): Promise<InvoiceDto | null>;
+  /** Numbers of the code's latest invoices (newest first), used as ownership proof. */
+  latestInvoiceNumbers(cc: string, count: number): Promise<string[]>;
+  getAdvanceBalance(cc: string): Promise<number>;
+  /** Advance balances of several codes (codes without a balance map to 0). */
+  getAdvanceBalances(ccs: string[]): Promise<Map<string, number>>;
+  /** Amounts billed in the last `periods` invoices, oldest first (the consumption chart). */
+  getConsumption(cc: string, periods: number): Promise<ConsumptionPoint[]>;
+
+  /**
+   * Claims the invoices for a payment that is about to start ("Procesando"). Locks the rows; refuses
+   * (LedgerRejection) when one is missing or of another code (7), paid (3), agreed (12) or already
+   * claimed by another payment (4). Claiming again with the same paymentId is allowed.
+   * Returns the claimed invoices with the amount due on each.
+   */
+  markInvoicesInFlight(
+    tx: Executor,
+    claim: { cc: string; invoiceIds: string[]; paymentId: string },
+  ): Promise<OpenInvoice[]>;
+  /** Frees whatever the payment claimed (failed, cancelled or expired payment). Returns how many. */
+  releaseInvoices(tx: Executor, paymentId: string): Promise<number>;
+  /**
+   * Pays the invoices with exactly their current amount due (13 otherwise), once per paymentId: a
+   * second call with the same paymentId changes nothing and answers `applied: false`.
+   */
+  applyPayment(tx: Executor, payment: ApplyPayment): Promise<{ applied: boolean; ledgerPaymentId: string }>;
+  /** Credits an advance (ADELANTO) plus its bonus to the code's balance, once per paymentId. */
+  creditAdvance(
+    tx: Executor,
+    advance: CreditAdvance,
+  ): Promise<{ applied: boolean; creditedCents: number; balanceCents: number }>;
+  /**
+   * Undoes what `applyPayment` or `creditAdvance` did for `paymentId` (a refund): the invoices owe
+   * again what it paid, or the advance balance loses what it credited (bonus included). Once per
+   * paymentId: a second call answers `reversed: false`; so does a payment the ledger never applied.
+   */
+  reversePayment(
+    tx: Executor,
+    reversal: { paymentId: string },
+  ): Promise<{ reversed: boolean; reversedCents: number }>;
+}
+
+export interface LedgerAccount extends AccountSummary {
+  space: string;
+  clientType: ClientType;
+}
+
+export interface OpenInvoice {
+  id: string;
+  number: string;
+  issuedOn: string;
+  invoicedCents: number;
+  paidCents: number;
+  bonusCents: number;
+  dueCents: number;
+  displayStatus: InvoiceDisplayStatus;
+  inFlightPaymentId: string | null;
+}
+
+export interface Debt {
+  cc: string;
+  /** Sum of what is due on open invoices, including agreed (Conveniada) ones. */
+  totalDebtCents: number;
+  invoices: OpenInvoice[];
+}
+
+export interface InvoiceQuery {
+  page: number;
+  size: number;
+  from?: string;
+  to?: string;
+  status?: InvoiceDisplayStatus[];
+}
+
+export interface ConsumptionPoint {
+  period: string;
+  periodFrom: string;
+  periodTo: string;
+  invoicedCents: number;
+  consumptionM3: number | null;
+}
+
+export interface ApplyPayment {
+  cc: string;
+  invoiceIds: string[];
+  amountCents: number;
+  paymentId: string;
+  method: PaymentMethod | string;
+}
+
+export interface CreditAdvance {
+  cc: string;
+  amountCents: number;
+  /** Whole percent earned on top of the amount (e.g. 5 → +5%), rounded down to the cent. */
+  bonusPercent: number;
+  paymentId: string;
+  method?: PaymentMethod | string;
+}
+
+/** A refusal of the ledger, carrying the spec's payment result code (§8). */
+export class LedgerRejection extends Error {
+  constructor(
+    public readonly code: PaymentResultCode,
+    public readonly invoiceIds: string[] = [],
+  ) {
+    super(`ledger refused with payment result code ${code}`);
+    this.name = 'LedgerRejection';
+  }
+}

@@ -1,0 +1,170 @@
+import { inArray } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Db } from '../../db/client';
+import { accounts, invoices } from '../../db/schema';
+import { ACCOUNT_COLUMNS, csvRows, INVOICE_COLUMNS, type Rejection, rowSchemas } from './importer.csv';
+
+export { ACCOUNT_COLUMNS, INVOICE_COLUMNS, parseCsvLine, type Rejection } from './importer.csv';
+
+/**
+ * Importer of the utility's own data (CSV with a header row; columns below, any order). Every row is
+ * validated; rows go in with batched inserts inside ONE transaction, which is rolled back if any row
+ * was rejected: nothing is half-imported. Amounts are integer cents.
+ */
+class RolledBack extends Error {}
+
+export async function importBilling(
+  db: Db,
+  opts: {
+    accountsFile?: string;
+    invoicesFile?: string;
+    space: string;
+    clientCodePattern: string;
+    batch?: number;
+  },
+) {
+  const schemas = rowSchemas(opts.clientCodePattern);
+  const rejected: Rejection[] = [];
+  const batchSize = opts.batch ?? 1000;
+  const counts = { accounts: 0, invoices: 0 };
+  const fileCcs = new Set<string>();
+  const numbers = new Set<string>();
+
+  async function pass<T>(
+    file: string,
+    columns: readonly string[],
+    schema: z.ZodType<T>,
+    flush: (rows: { line: number; row: T }[]) => Promise<void>,
+  ) {
+    let pending: { line: number; row: T }[] = [];
+    for await (const { line, record } of csvRows(file, columns)) {
+      const parsed = schema.safeParse(record);
+      if (!parsed.success) {
+        const reason = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
+        rejected.push({ file, line, reason });
+        continue;
+      }
+      pending.push({ line, row: parsed.data });
+      if (pending.length >= batchSize) await flush(pending.splice(0));
+    }
+    if (pending.length) await flush(pending);
+    pending = [];
+  }
+
+  try {
+    await db.transaction(async (tx) => {
+      if (opts.accountsFile) {
+        const file = opts.accountsFile;
+        await pass(file, ACCOUNT_COLUMNS, schemas.account, async (rows) => {
+          const inDb = new Set(
+            (
+              await tx
+                .select({ cc: accounts.cc })
+                .from(accounts)
+                .where(
+                  inArray(
+                    accounts.cc,
+                    rows.map((r) => r.row.cc),
+                  ),
+                )
+            ).map((r) => r.cc),
+          );
+          const ok = rows.filter(({ line, row }) => {
+            const dup = inDb.has(row.cc)
+              ? 'ya existe en el sistema'
+              : fileCcs.has(row.cc)
+                ? 'repetido en el archivo'
+                : null;
+            if (dup) rejected.push({ file, line, reason: `cc ${row.cc}: ${dup}` });
+            fileCcs.add(row.cc);
+            return !dup;
+          });
+          if (rejected.length || !ok.length) return;
+          await tx.insert(accounts).values(
+            ok.map(({ row: a }) => ({
+              cc: a.cc,
+              space: opts.space,
+              holderName: a.holder_name,
+              clientType: a.client_type,
+              street: a.street,
+              number: a.number,
+              betweenStreets: a.between_streets,
+              municipality: a.municipality,
+              popularCouncil: a.popular_council,
+              commercialOffice: a.commercial_office,
+              policy: a.policy,
+              contractNumber: a.contract_number,
+              nucleusPeople: a.nucleus_people,
+              metered: a.metered,
+              active: a.active,
+            })),
+          );
+          counts.accounts += ok.length;
+        });
+      }
+      if (opts.invoicesFile) {
+        const file = opts.invoicesFile;
+        await pass(file, INVOICE_COLUMNS, schemas.invoice, async (rows) => {
+          const unknownCcs = [...new Set(rows.map((r) => r.row.cc).filter((cc) => !fileCcs.has(cc)))];
+          const known = new Set(
+            unknownCcs.length
+              ? (
+                  await tx.select({ cc: accounts.cc }).from(accounts).where(inArray(accounts.cc, unknownCcs))
+                ).map((r) => r.cc)
+              : [],
+          );
+          const taken = new Set(
+            (
+              await tx
+                .select({ n: invoices.number })
+                .from(invoices)
+                .where(
+                  inArray(
+                    invoices.number,
+                    rows.map((r) => r.row.number),
+                  ),
+                )
+            ).map((r) => r.n),
+          );
+          const ok = rows.filter(({ line, row }) => {
+            const why =
+              !fileCcs.has(row.cc) && !known.has(row.cc)
+                ? `cc ${row.cc}: no existe`
+                : taken.has(row.number)
+                  ? `factura ${row.number}: ya existe en el sistema`
+                  : numbers.has(row.number)
+                    ? `factura ${row.number}: repetida en el archivo`
+                    : null;
+            if (why) rejected.push({ file, line, reason: why });
+            numbers.add(row.number);
+            return !why;
+          });
+          if (rejected.length || !ok.length) return;
+          await tx.insert(invoices).values(
+            ok.map(({ row: i }) => ({
+              cc: i.cc,
+              number: i.number,
+              issuedOn: i.issued_on,
+              periodFrom: i.period_from,
+              periodTo: i.period_to,
+              invoicedCents: i.invoiced_cents,
+              paidCents: i.paid_cents,
+              bonusCents: i.bonus_cents,
+              partial: i.partial,
+              policy: i.policy,
+              status: i.status,
+              consumptionM3: i.consumption_m3,
+            })),
+          );
+          counts.invoices += ok.length;
+        });
+      }
+      if (rejected.length) throw new RolledBack();
+    });
+  } catch (err) {
+    if (!(err instanceof RolledBack)) throw err;
+  }
+  const ok = rejected.length === 0;
+  rejected.sort((a, b) => (a.file === b.file ? a.line - b.line : 0));
+  return { ok, imported: ok ? counts : { accounts: 0, invoices: 0 }, rejected };
+}

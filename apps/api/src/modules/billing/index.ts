@@ -1,0 +1,5 @@
+/** What other modules (payments) use from billing. */
+export { billingRoutes } from './billing.plugin';
+export * from './commercial-system';
+export { type BillingDocuments, createBillingDocuments } from './documents.service';
+export { createLedgerCommercialSystem } from './ledger';

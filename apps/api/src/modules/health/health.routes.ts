@@ -1,0 +1,57 @@
+import { AppError, FEATURES } from '@ov/domain';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Database } from '../../db/client';
+
+const ok = z.object({ status: z.literal('ok') });
+
+export const healthRoutes: FastifyPluginAsyncZod<{ database: Database; space: string }> = async (
+  app,
+  { database, space },
+) => {
+  app.get(
+    '/api/health',
+    { config: { access: 'public' }, schema: { tags: ['health'], response: { 200: ok } } },
+    async () => ({
+      status: 'ok' as const,
+    }),
+  );
+
+  app.get(
+    '/api/health/ready',
+    { config: { access: 'public' }, schema: { tags: ['health'], response: { 200: ok } } },
+    async (req) => {
+      try {
+        await database.ping();
+      } catch (err) {
+        req.log.error({ err }, 'database not ready');
+        throw new AppError('INTERNALERROR', 0);
+      }
+      return { status: 'ok' as const };
+    },
+  );
+
+  app.get(
+    '/api/config',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['health'],
+        summary: 'Public switches the web app reads at start',
+        response: {
+          200: z.object({
+            space: z.string(),
+            features: z.object({
+              onboarding: z.boolean(),
+              payments: z.boolean(),
+              signup: z.boolean(),
+              enzona: z.boolean(),
+              transfermovil: z.boolean(),
+            }),
+          }),
+        },
+      },
+    },
+    async () => ({ space, features: { ...FEATURES } }),
+  );
+};

@@ -1,0 +1,117 @@
+import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { mailOutbox } from '../../db/schema';
+import type { MailTransport } from './transport';
+
+export interface MailLogger {
+  info(obj: object, msg: string): void;
+  warn(obj: object, msg: string): void;
+  error(obj: object, msg: string): void;
+}
+
+const MINUTE = 60_000;
+/** Wait before attempt n+1 after n failures: 1 min, 5 min, 30 min, 2 h, 6 h, 12 h, 24 h. */
+export const BACKOFF_MS = [
+  MINUTE,
+  5 * MINUTE,
+  30 * MINUTE,
+  120 * MINUTE,
+  360 * MINUTE,
+  720 * MINUTE,
+  1440 * MINUTE,
+];
+export const MAX_ATTEMPTS = 8;
+/** A claimed mail is invisible to other workers for this long (a crashed worker's mail comes back). */
+const LEASE = sql`interval '10 minutes'`;
+
+export function backoffMs(attempts: number): number {
+  return BACKOFF_MS[Math.min(Math.max(attempts, 1), BACKOFF_MS.length) - 1];
+}
+
+export interface DrainDeps {
+  db: Db;
+  transport: MailTransport;
+  logger?: MailLogger;
+  batch?: number;
+}
+
+/**
+ * Claims due mails (FOR UPDATE SKIP LOCKED, so several API processes never send one twice), then
+ * sends each outside the claiming transaction and records the outcome.
+ */
+export async function drainOutboxOnce({ db, transport, logger, batch = 20 }: DrainDeps) {
+  const due = db
+    .select({ id: mailOutbox.id })
+    .from(mailOutbox)
+    .where(and(eq(mailOutbox.status, 'PENDING'), lte(mailOutbox.nextAttemptAt, sql`now()`)))
+    .orderBy(asc(mailOutbox.nextAttemptAt), asc(mailOutbox.id))
+    .limit(batch)
+    .for('update', { skipLocked: true });
+  const claimed = await db
+    .update(mailOutbox)
+    .set({ attempts: sql`${mailOutbox.attempts} + 1`, nextAttemptAt: sql`now() + ${LEASE}` })
+    .where(inArray(mailOutbox.id, due))
+    .returning();
+
+  const result = { sent: 0, retried: 0, failed: 0 };
+  for (const mail of claimed) {
+    try {
+      await transport.send(mail);
+      await db
+        .update(mailOutbox)
+        .set({ status: 'SENT', sentAt: sql`now()`, lastError: null })
+        .where(eq(mailOutbox.id, mail.id));
+      result.sent++;
+      logger?.info({ mailId: mail.id, kind: mail.kind, transport: transport.name }, 'mail sent');
+    } catch (err) {
+      const message = String((err as Error)?.message ?? err).slice(0, 500);
+      const giveUp = mail.attempts >= MAX_ATTEMPTS;
+      const wait = backoffMs(mail.attempts);
+      await db
+        .update(mailOutbox)
+        .set({
+          status: giveUp ? 'FAILED' : 'PENDING',
+          lastError: message,
+          nextAttemptAt: new Date(Date.now() + wait),
+        })
+        .where(eq(mailOutbox.id, mail.id));
+      if (giveUp) result.failed++;
+      else result.retried++;
+      const meta = { mailId: mail.id, kind: mail.kind, attempts: mail.attempts, error: message };
+      if (giveUp) logger?.error(meta, 'mail failed for good');
+      else logger?.warn({ ...meta, retryInMs: wait }, 'mail failed, will retry');
+    }
+  }
+  return result;
+}
+
+/** Polls the outbox until stopped; one drain at a time. */
+export function startMailWorker(deps: DrainDeps & { intervalMs?: number }) {
+  const interval = deps.intervalMs ?? 5000;
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<unknown> | undefined;
+  let stopped = false;
+
+  const tick = () => {
+    running = drainOutboxOnce(deps)
+      .catch((err) => deps.logger?.error({ err }, 'mail worker pass failed'))
+      .finally(() => {
+        running = undefined;
+        if (!stopped) schedule();
+      });
+  };
+  const schedule = () => {
+    timer = setTimeout(tick, interval);
+    timer.unref();
+  };
+  schedule();
+
+  return {
+    async stop() {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+      await running;
+      deps.transport.close();
+    },
+  };
+}

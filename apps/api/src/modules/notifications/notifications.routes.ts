@@ -1,0 +1,155 @@
+import { AppError, emailMessageSchema, PERMISSIONS, searchQuerySchema } from '@ov/domain';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Database } from '../../db/client';
+import { sendPage } from '../../lib/search';
+import { loadPrincipal, principalOf } from '../../plugins/access';
+import type { TokenSigner } from '../auth/tokens';
+import { createNotificationHub } from './notifications.hub';
+import { createNotificationsService } from './notifications.service';
+
+const tags = ['notifications'];
+const HEARTBEAT_MS = 25_000;
+const notificationDto = z.object({
+  _id: z.string(),
+  id: z.string(),
+  type: z.string(),
+  owner: z.string(),
+  payload: z.record(z.string(), z.unknown()),
+  read: z.boolean(),
+  createdAt: z.string(),
+});
+
+/** The caller's notifications, the live stream (SSE) and staff e-mail. */
+export const notificationsRoutes: FastifyPluginAsyncZod<{ database: Database; signer: TokenSigner }> = async (
+  app,
+  { database, signer },
+) => {
+  const db = database.db;
+  const service = createNotificationsService({ db });
+  const hub = createNotificationHub(database, app.log);
+  await hub.start();
+  const streams = new Set<() => void>();
+  app.addHook('preClose', async () => {
+    for (const end of [...streams]) end();
+  });
+  app.addHook('onClose', async () => hub.close());
+
+  app.post(
+    '/api/notifications/search',
+    {
+      config: { access: 'authenticated' },
+      schema: {
+        tags,
+        summary: 'The caller’s notifications, newest first (filters: read, type, createdAt)',
+        body: searchQuerySchema,
+        response: { 200: z.array(notificationDto) },
+      },
+    },
+    async (req, reply) => sendPage(reply, await service.search(principalOf(req), req.body)),
+  );
+
+  app.get(
+    '/api/notifications/unread-count',
+    {
+      config: { access: 'authenticated' },
+      schema: { tags, summary: 'How many are unread', response: { 200: z.object({ count: z.number() }) } },
+    },
+    async (req) => ({ count: await service.unreadCount(principalOf(req).userId) }),
+  );
+
+  app.post(
+    '/api/notifications/:id/read',
+    {
+      config: { access: 'authenticated' },
+      schema: {
+        tags,
+        summary: 'Mark one of one’s own notifications read',
+        params: z.object({ id: z.uuid() }),
+        response: { 200: notificationDto },
+      },
+    },
+    async (req) => service.markRead(principalOf(req), req.params.id),
+  );
+
+  app.post(
+    '/api/notifications/read-all',
+    {
+      config: { access: 'authenticated' },
+      schema: { tags, summary: 'Mark all read', response: { 200: z.object({ updated: z.number() }) } },
+    },
+    async (req) => service.markAllRead(principalOf(req)),
+  );
+
+  app.post(
+    '/api/notifications/email',
+    {
+      config: { access: { anyOf: [PERMISSIONS.USER_NOTIFY, PERMISSIONS.USER_WRITE] } },
+      schema: {
+        tags,
+        summary: 'E-mail chosen users ({_id}) and typed addresses ({email}); never oneself (464)',
+        body: emailMessageSchema,
+        response: { 200: z.object({ queued: z.number() }) },
+      },
+    },
+    async (req) => service.email(principalOf(req), req.body),
+  );
+
+  /**
+   * Server-Sent Events. EventSource cannot send headers, so this one route takes the access token
+   * in the query (`access_token`) and checks it itself with the same signer and the same per-request
+   * principal load as every other route (hence `public` in the route table). Its access log is off so
+   * the token never reaches the logs. Events: `count` {count} on connect and on every change,
+   * `notification` with the new row; a comment line every 25 s keeps proxies from closing it.
+   */
+  app.get(
+    '/api/notifications/stream',
+    {
+      config: { access: 'public' },
+      logLevel: 'warn',
+      schema: {
+        tags,
+        summary: 'Live notifications (text/event-stream); token in ?access_token=',
+        querystring: z.object({ access_token: z.string().min(1).max(4096) }),
+      },
+    },
+    async (req, reply) => {
+      const claims = await signer.verify(req.query.access_token);
+      const principal = await loadPrincipal(db, claims.sub, claims.space, claims.issuedAtMs);
+      if (!principal) throw new AppError('AUTHENTICATIONERROR', 0);
+      const owner = principal.userId;
+      reply.hijack();
+      const res = reply.raw;
+      res.writeHead(200, {
+        'content-type': 'text/event-stream; charset=utf-8',
+        'cache-control': 'no-cache, no-transform',
+        connection: 'keep-alive',
+        'x-accel-buffering': 'no',
+      });
+      const send = (event: string, data: unknown) => {
+        if (!res.writableEnded) res.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+      };
+      res.write('retry: 5000\n\n');
+      const pushCount = async () => send('count', { count: await service.unreadCount(owner) });
+      const unsubscribe = hub.subscribe(owner, (m) => {
+        void (async () => {
+          if (m.kind === 'notification' && m.id) {
+            const row = await service.byId(owner, m.id);
+            if (row) send('notification', row);
+          }
+          await pushCount();
+        })().catch((err) => req.log.warn({ err }, 'notification push failed'));
+      });
+      const heartbeat = setInterval(() => !res.writableEnded && res.write(': ping\n\n'), HEARTBEAT_MS);
+      const end = () => {
+        clearInterval(heartbeat);
+        unsubscribe();
+        streams.delete(end);
+        if (!res.writableEnded) res.end();
+      };
+      streams.add(end);
+      req.raw.on('close', end);
+      await pushCount();
+    },
+  );
+};

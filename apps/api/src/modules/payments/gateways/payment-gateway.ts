@@ -1,0 +1,161 @@
+import type { PaymentMethod } from '@ov/domain';
+
+/**
+ * One adapter per payment gateway. Adapters speak the gateway's real protocol over HTTP; the payments
+ * service never sees gateway-specific shapes. Amounts are integer cents here and decimal text on the
+ * wire ('123.45'), converted without floating point.
+ */
+export interface PaymentGateway {
+  readonly method: PaymentMethod;
+  /** Registers the order at the gateway. */
+  create(order: GatewayOrder): Promise<GatewayCreated>;
+  /** The gateway's own view of the order (server to server): the only thing trusted to settle. */
+  query(gatewayRef: string): Promise<GatewayQuery>;
+  /** Captures a payment the payer confirmed (EnZona only: 1116 → 1111). Idempotent. */
+  complete?(gatewayRef: string): Promise<GatewayQuery>;
+  /** Withdraws a pending order (EnZona only). */
+  cancel?(gatewayRef: string): Promise<GatewayQuery>;
+  /**
+   * Checks a notification or return is authentic and says which order it is about. It proves nothing
+   * about the money: the caller must `query` before settling. Throws GatewayError('INVALID_NOTIFICATION').
+   */
+  verifyNotification(headers: NotificationHeaders, body: unknown): VerifiedNotification;
+  /** Returns money to the payer, or says a person has to do it at the gateway. */
+  refund(gatewayRef: string, amountCents: number): Promise<GatewayRefund>;
+}
+
+export interface GatewayOrder {
+  /** Our unique reference of the payment (EnZona merchant_op_id, Transfermóvil ExternalId). */
+  externalId: string;
+  amountCents: number;
+  description: string;
+  invoiceNumber?: string;
+  /** Lines of the payment; when absent one line for the whole amount is sent. Must add up. */
+  items?: Array<{ name: string; description?: string; quantity: number; priceCents: number }>;
+  /** EnZona: where the payer's browser comes back to. */
+  returnUrl?: string;
+  cancelUrl?: string;
+  /** Transfermóvil: where the bank POSTs the notification (UrlResponse). */
+  notifyUrl?: string;
+  /** Transfermóvil: payer's phone, and minutes the order stays payable (ValidTime). */
+  phone?: string;
+  validMinutes?: number;
+}
+
+export interface GatewayCreated {
+  /** What `query`, `complete` and `refund` take (EnZona transaction_uuid; Transfermóvil ExternalId). */
+  gatewayRef: string;
+  /** EnZona: send the payer's browser here. */
+  redirectUrl?: string;
+  /** Transfermóvil: what the portal shows the payer. */
+  transactionCode?: string;
+  qr?: string;
+  deepLink?: string;
+  raw: unknown;
+}
+
+export const GATEWAY_STATUSES = ['PENDING', 'PAID', 'FAILED', 'CANCELED', 'EXPIRED', 'REFUNDED'] as const;
+export type GatewayStatus = (typeof GATEWAY_STATUSES)[number];
+
+export interface GatewayQuery {
+  status: GatewayStatus;
+  /** EnZona 1116: the payer paid, the merchant still has to `complete`. */
+  needsCompletion?: boolean;
+  amountCents?: number;
+  currency?: string;
+  /** Our reference as the gateway echoes it, to compare with our record. */
+  externalId?: string;
+  /** The gateway's own status code (1111…, 1…9). */
+  gatewayStatus: number;
+  raw: unknown;
+}
+
+export type NotificationHeaders = Record<string, string | string[] | undefined>;
+
+export interface VerifiedNotification {
+  /** Our reference when the notification carries it (Transfermóvil ExternalId). */
+  externalId?: string;
+  gatewayRef: string;
+  /** What the notification claims; never settle on it without `query`. */
+  claimedStatus?: number;
+  raw: unknown;
+}
+
+export interface GatewayRefund {
+  /** REFUNDED: the gateway returned the money; MANUAL: staff must do it at the gateway. */
+  status: 'REFUNDED' | 'MANUAL';
+  refundRef?: string;
+  raw: unknown;
+}
+
+export type GatewayErrorCode =
+  /** Network failure, timeout, 5xx, or the gateway saying it failed for its own reasons. */
+  | 'UNAVAILABLE'
+  /** Our credentials were refused. */
+  | 'UNAUTHORIZED'
+  /** The gateway refused the request (validation, wrong state, duplicate). */
+  | 'REJECTED'
+  | 'NOT_FOUND'
+  /** EnZona 4065: completing a payment the payer has not confirmed. */
+  | 'NOT_CONFIRMED'
+  | 'INVALID_NOTIFICATION';
+
+export class GatewayError extends Error {
+  constructor(
+    readonly code: GatewayErrorCode,
+    message: string,
+    readonly details: { httpStatus?: number; gatewayCode?: string | number; body?: unknown } = {},
+  ) {
+    super(message);
+    this.name = 'GatewayError';
+  }
+}
+
+const DECIMAL = /^(\d+)(?:\.(\d{1,2}))?$/;
+
+/** 12345 → '123.45'. */
+export function centsToDecimal(cents: number): string {
+  if (!Number.isSafeInteger(cents) || cents < 0) throw new RangeError(`Invalid amount in cents: ${cents}`);
+  const digits = String(cents).padStart(3, '0');
+  return `${digits.slice(0, -2)}.${digits.slice(-2)}`;
+}
+
+/**
+ * '123.45' or 123.45 → 12345. A JSON number is read through its shortest decimal text, so no
+ * floating-point arithmetic happens. Returns undefined for anything that is not a plain amount.
+ */
+export function decimalToCents(value: unknown): number | undefined {
+  if (typeof value !== 'string' && typeof value !== 'number') return undefined;
+  const match = DECIMAL.exec(typeof value === 'number' ? String(value) : value.trim());
+  if (!match) return undefined;
+  const cents = Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0'));
+  return Number.isSafeInteger(cents) ? cents : undefined;
+}
+
+export function header(headers: NotificationHeaders, name: string): string | undefined {
+  const v = headers[name] ?? headers[name.toLowerCase()];
+  return Array.isArray(v) ? v[0] : v;
+}
+
+/** fetch with a timeout, turning network failures into GatewayError('UNAVAILABLE'). */
+export async function callGateway(
+  url: string,
+  init: RequestInit & { timeoutMs: number },
+): Promise<{ status: number; headers: Headers; body: unknown }> {
+  let res: Response;
+  try {
+    res = await fetch(url, { ...init, signal: AbortSignal.timeout(init.timeoutMs) });
+  } catch (err) {
+    throw new GatewayError('UNAVAILABLE', `Gateway unreachable: ${err instanceof Error ? err.message : err}`);
+  }
+  const text = await res.text().catch(() => '');
+  let body: unknown = text;
+  if (text) {
+    try {
+      body = JSON.parse(text);
+    } catch {
+      // not JSON: kept as text for the error details
+    }
+  }
+  return { status: res.status, headers: res.headers, body };
+}

@@ -1,0 +1,2 @@
+export { paymentsRoutes } from './payments.plugin';
+export { createPaymentsService, type PaymentsService } from './payments.service';

@@ -1,0 +1,45 @@
+import { AppError, clientCodeMatcher, hasPermission, normalizeClientCode, PERMISSIONS } from '@ov/domain';
+import type { Db } from '../../db/client';
+import type { Principal } from '../../plugins/access';
+import type { CommercialSystem, LedgerAccount } from '../billing';
+import { createBillingRepository } from '../billing/billing.repository';
+import type { PaymentRow } from './payments.repository';
+
+/** Staff who see every payment of their space (records, export, receipts). */
+export function readsAllPayments(p: Principal) {
+  return hasPermission(p.permissions, [PERMISSIONS.TRANSFERMOVIL_READ, PERMISSIONS.INVOICE_READ]);
+}
+
+/** Who may pay for which code, and who may look at which payment. */
+export function createCodeAccess(deps: { db: Db; commercial: CommercialSystem; clientCodePattern: string }) {
+  const matcher = clientCodeMatcher(deps.clientCodePattern);
+  const repo = createBillingRepository(deps.db);
+  return {
+    /**
+     * The account of a code the customer may pay: 357 malformed, 5 unknown or inactive code (or of
+     * another space), 498 a code not associated with the caller.
+     */
+    async ownAccount(
+      p: Principal,
+      raw: string,
+      read: <T>(fn: () => Promise<T>) => Promise<T>,
+    ): Promise<LedgerAccount> {
+      const cc = normalizeClientCode(raw);
+      if (!matcher.test(cc)) throw new AppError('BADREQUESTERROR', 357, { field: 'cc' });
+      const account = await read(() => deps.commercial.findAccount(cc));
+      if (!account || account.space !== p.space || !account.active)
+        throw new AppError('PAYMENTRESULT', 5, { code: 5 });
+      const mine = await read(() => repo.linkedAmong(p.userId, [cc]));
+      if (!mine.has(cc)) throw new AppError('BADREQUESTERROR', 498);
+      return account;
+    },
+
+    /** The owner, or staff of the space with TRANSFERMOVIL:READ / INVOICE:READ; 415 for anyone else. */
+    canSee(p: Principal, row: PaymentRow | undefined): PaymentRow {
+      if (!row || row.space !== p.space) throw new AppError('NOTFOUND', 415);
+      if (row.userId !== p.userId && !readsAllPayments(p)) throw new AppError('NOTFOUND', 415);
+      return row;
+    },
+  };
+}
+export type CodeAccess = ReturnType<typeof createCodeAccess>;

@@ -1,0 +1,42 @@
+import { AppError, type PaymentResultCode } from '@ov/domain';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../../config';
+import type { Db } from '../../db/client';
+import type { CommercialSystem } from '../billing';
+import type { Gateways } from './gateways';
+
+export type PaymentsConfig = Pick<
+  Config,
+  | 'publicUrl'
+  | 'CLIENT_CODE_PATTERN'
+  | 'ADVANCE_MIN_CENTS'
+  | 'ADVANCE_BONUS_PERCENT'
+  | 'PAYMENT_PENDING_TIMEOUT_MIN'
+>;
+
+/** What every part of the payments service works with. */
+export interface PaymentsContext {
+  db: Db;
+  commercial: CommercialSystem;
+  gateways: Gateways;
+  config: PaymentsConfig;
+  log?: Pick<FastifyBaseLogger, 'warn' | 'error' | 'info'>;
+}
+
+/** A refusal with a spec §8 payment result code: body `{name: 'PAYMENTRESULT', reference: code, message, details: {code}}`. */
+export function paymentError(code: PaymentResultCode, details: Record<string, unknown> = {}) {
+  return new AppError('PAYMENTRESULT', code, { code, ...details });
+}
+
+/**
+ * Where the web shows a payment's outcome (the EnZona return and cancel redirect here): the advance
+ * deposit page for a deposit, the invoice payment page otherwise.
+ */
+export function resultPage(paymentId: string | null, code: number | null, status?: string, type?: string) {
+  const q = new URLSearchParams();
+  if (paymentId) q.set('paymentId', paymentId);
+  if (code !== null) q.set('result', String(code));
+  if (status) q.set('status', status);
+  const page = type === 'ADELANTO' ? 'prepaid' : 'payments';
+  return `/oficina_virtual/payments/${page}?${q.toString()}`;
+}

@@ -1,0 +1,140 @@
+import { randomUUID } from 'node:crypto';
+import { formatMoney, paymentResult } from '@ov/domain';
+import { eq, type SQLWrapper } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import { notifications, users } from '../../db/schema';
+import { insertTogether } from '../../lib/batch';
+import { traceInsert } from '../../lib/traces';
+import { mailInsert } from '../mail/outbox';
+import { renderMail } from '../mail/templates';
+import { signalSoon } from '../notifications/notifications.service';
+import type { PaymentRow } from './payments.repository';
+
+const SUBJECT = {
+  PAYED: { es: 'Pago recibido', en: 'Payment received' },
+  REFUNDED: { es: 'Pago devuelto', en: 'Payment refunded' },
+} as const;
+
+/** The live push of a notification, sent after the commit (see `tellOwner`). */
+export type OwnerSignal = { kind: 'notification'; id: string; owner: string };
+
+export async function sendSignals(ex: Executor, signals: OwnerSignal[]) {
+  await Promise.all(signals.map((s) => signalSoon(ex, s)));
+}
+
+export interface OwnerContact {
+  email: string | null;
+  firstName: string;
+  language: string | null;
+}
+
+/** Who to write to about a payment (read ahead of the transaction that settles it). */
+export async function ownerContact(ex: Executor, userId: string): Promise<OwnerContact | null> {
+  const [user] = await ex
+    .select({ email: users.email, firstName: users.firstName, language: users.language })
+    .from(users)
+    .where(eq(users.id, userId));
+  return user ?? null;
+}
+
+/**
+ * What tells the owner about their payment, as INSERTs to run inside the transaction of the change
+ * (batched with the trace and the event, see lib/batch.ts): a drawer notification and, for a settled
+ * or refunded payment, an e-mail with the link to the receipt. The notification's live push
+ * (pg_notify) is returned and must be sent after the commit with `sendSignals`: a NOTIFY inside the
+ * transaction takes PostgreSQL's global notify lock through the commit's WAL flush, which serialises
+ * every settlement (≈40/s on this machine). Sent after, a crash in between only costs the live push:
+ * the row is in the drawer and the payment page polls GET /api/payments/:id.
+ */
+export function ownerMessages(
+  ex: Executor,
+  publicUrl: string,
+  p: PaymentRow,
+  owner: OwnerContact | null,
+): { statements: SQLWrapper[]; signal: OwnerSignal } {
+  const amount = formatMoney(p.amountCents);
+  const id = randomUUID();
+  const statements: SQLWrapper[] = [
+    ex.insert(notifications).values({
+      id,
+      space: p.space,
+      owner: p.userId,
+      type: 'TASK_UPDATE_STATE',
+      payload: {
+        body: { status: p.status, name: `Pago ${amount} · ${p.cc}` },
+        module: 'payments',
+        paymentId: p.id,
+        resultCode: p.resultCode,
+        type: p.type,
+        method: p.method,
+      },
+    }),
+  ];
+  const signal: OwnerSignal = { kind: 'notification', id, owner: p.userId };
+  if ((p.status !== 'PAYED' && p.status !== 'REFUNDED') || !owner?.email) return { statements, signal };
+  const lang = owner.language === 'en' ? 'en' : 'es';
+  const link = `${publicUrl}/oficina_virtual/payments/payment-record?paymentId=${p.id}`;
+  const bonus = p.bonusCents > 0 ? formatMoney(p.bonusCents) : null;
+  const body =
+    p.status === 'PAYED'
+      ? lang === 'en'
+        ? `${paymentResult(2)!.en}: ${amount} for client code ${p.cc} through ${p.method}${bonus ? `, with a bonus of ${bonus}` : ''}. Operation ${p.externalId}. Download the receipt at ${link}`
+        : `${paymentResult(2)!.es}: ${amount} del código de cliente ${p.cc} mediante ${p.method}${bonus ? `, con una bonificación de ${bonus}` : ''}. Operación ${p.externalId}. Descargue el comprobante en ${link}`
+      : lang === 'en'
+        ? `Your payment of ${amount} for client code ${p.cc} (operation ${p.externalId}) was refunded. Details at ${link}`
+        : `Su pago de ${amount} del código de cliente ${p.cc} (operación ${p.externalId}) fue devuelto. Detalles en ${link}`;
+  const subject = `${SUBJECT[p.status][lang]} · ${amount}`;
+  statements.push(
+    mailInsert(ex, {
+      to: owner.email,
+      kind: p.status === 'PAYED' ? 'payment-receipt' : 'payment-refund',
+      ...renderMail('message', lang, { subject, body, name: owner.firstName }),
+    }),
+  );
+  return { statements, signal };
+}
+
+/** `ownerMessages` written at once (one statement), for callers off the hot path. */
+export async function tellOwner(ex: Executor, publicUrl: string, p: PaymentRow): Promise<OwnerSignal> {
+  const { statements, signal } = ownerMessages(ex, publicUrl, p, await ownerContact(ex, p.userId));
+  await insertTogether(ex, statements);
+  return signal;
+}
+
+/** A trace of a payment's status change (module 'payments'), in the transaction of the change. */
+export async function tracePayment(
+  ex: Executor,
+  before: PaymentRow | null,
+  after: PaymentRow,
+  actor: string | null,
+) {
+  await paymentTraceInsert(ex, before, after, actor);
+}
+
+/** The INSERT of `tracePayment`, not yet run (to batch it, see lib/batch.ts). */
+export function paymentTraceInsert(
+  ex: Executor,
+  before: PaymentRow | null,
+  after: PaymentRow,
+  actor: string | null,
+) {
+  const pick = (r: PaymentRow) => ({
+    status: r.status,
+    resultCode: r.resultCode,
+    amountCents: r.amountCents,
+    method: r.method,
+    cc: r.cc,
+    gatewayRef: r.gatewayRef,
+    refundReason: r.refundReason,
+  });
+  return traceInsert(ex, {
+    space: after.space,
+    type: before ? 'UPDATE' : 'CREATE',
+    owner: actor,
+    module: 'payments',
+    section: 'payment-requests',
+    entityId: after.id,
+    before: before ? pick(before) : null,
+    after: pick(after),
+  });
+}

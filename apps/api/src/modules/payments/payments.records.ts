@@ -1,0 +1,237 @@
+import { Readable } from 'node:stream';
+import { AppError, PAYMENT_METHODS, type PaymentMethod, type PaymentStatus } from '@ov/domain';
+import { and, count, eq, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { paymentRequests, users } from '../../db/schema';
+import type { Lang } from '../../lib/language';
+import {
+  type Filter,
+  pageWindow,
+  type SearchQuery,
+  type SearchSpec,
+  searchOrder,
+  searchWhere,
+} from '../../lib/search';
+import type { Principal } from '../../plugins/access';
+import { readsAllPayments } from './payments.access';
+import { toPaymentDto } from './payments.repository';
+
+const t = paymentRequests;
+
+/** Filters of the payment records: amounts are cents (`amount` and `amountCents` are the same column). */
+export const paymentSearchSpec: SearchSpec = {
+  searchColumns: [t.cc, t.externalId, t.gatewayRef],
+  filterFields: {
+    status: t.status,
+    method: t.method,
+    paymentMethods: t.method,
+    type: t.type,
+    createdAt: t.createdAt,
+    settledAt: t.settledAt,
+    amount: t.amountCents,
+    amountCents: t.amountCents,
+    cc: t.cc,
+    resultCode: t.resultCode,
+    userId: t.userId,
+  },
+  sortFields: {
+    createdAt: t.createdAt,
+    amountCents: t.amountCents,
+    amount: t.amountCents,
+    status: t.status,
+    cc: t.cc,
+  },
+  defaultSort: [sql`${t.createdAt} desc`, sql`${t.id} asc`],
+};
+
+/** Customers see their own payments; staff with TRANSFERMOVIL:READ or INVOICE:READ all of the space. */
+function scopeOf(p: Principal): SQL | undefined {
+  if (readsAllPayments(p)) return eq(t.space, p.space);
+  if (!p.isCustomer) throw new AppError('BADREQUESTERROR', 452);
+  return and(eq(t.space, p.space), eq(t.userId, p.userId));
+}
+
+const CSV_COLUMNS = [
+  'id',
+  'createdAt',
+  'cc',
+  'type',
+  'paymentMethods',
+  'status',
+  'amount',
+  'bonus',
+  'resultCode',
+  'externalId',
+  'gatewayRef',
+  'settledAt',
+] as const;
+
+const decimal = (cents: number) => {
+  const neg = cents < 0;
+  const d = String(Math.abs(cents)).padStart(3, '0');
+  return `${neg ? '-' : ''}${d.slice(0, -2)}.${d.slice(-2)}`;
+};
+
+function csvCell(v: unknown): string {
+  const s = v === null || v === undefined ? '' : String(v);
+  // Quote everything that needs it; a leading = + - @ is neutralised (spreadsheet formula injection).
+  const safe = /^[=+\-@\t\r]/.test(s) ? `'${s}` : s;
+  return /[",\n\r;]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
+}
+
+/** The dashboard's payload: only a createdAt range (spec §7). */
+const dashboardSpec: SearchSpec = {
+  searchColumns: [],
+  filterFields: { createdAt: t.createdAt },
+  sortFields: {},
+  defaultSort: [],
+};
+const usersSpec: SearchSpec = {
+  searchColumns: [],
+  filterFields: { createdAt: users.createdAt },
+  sortFields: {},
+  defaultSort: [],
+};
+const rangeOnly = (spec: SearchSpec, filters: Filter[]) =>
+  searchWhere(spec, { page: 1, size: 1, filters } as SearchQuery);
+
+export function createPaymentRecords(db: Db) {
+  return {
+    async search(p: Principal, q: SearchQuery, lang: Lang) {
+      const where = searchWhere(paymentSearchSpec, q, scopeOf(p));
+      const { limit, offset } = pageWindow(q);
+      const rows = await db
+        .select()
+        .from(t)
+        .where(where)
+        .orderBy(...searchOrder(paymentSearchSpec, q))
+        .limit(limit)
+        .offset(offset);
+      const [{ total }] = await db.select({ total: count() }).from(t).where(where);
+      return { rows: rows.map((r) => toPaymentDto(r, lang)), total };
+    },
+
+    /** The same filters as a CSV stream (header first), read in pages so memory stays flat. */
+    exportCsv(p: Principal, q: SearchQuery): Readable {
+      const where = searchWhere(paymentSearchSpec, q, scopeOf(p));
+      const order = searchOrder(paymentSearchSpec, q);
+      const pageSize = 1000;
+      async function* lines() {
+        yield `\uFEFF${CSV_COLUMNS.join(',')}\r\n`;
+        for (let offset = 0; offset < 1_000_000; offset += pageSize) {
+          const rows = await db
+            .select()
+            .from(t)
+            .where(where)
+            .orderBy(...order)
+            .limit(pageSize)
+            .offset(offset);
+          for (const r of rows) {
+            const cells = [
+              r.id,
+              r.createdAt.toISOString(),
+              r.cc,
+              r.type,
+              r.method,
+              r.status,
+              decimal(r.amountCents),
+              decimal(r.bonusCents),
+              r.resultCode,
+              r.externalId,
+              r.gatewayRef,
+              r.settledAt?.toISOString(),
+            ];
+            yield `${cells.map(csvCell).join(',')}\r\n`;
+          }
+          if (rows.length < pageSize) return;
+        }
+      }
+      return Readable.from(lines());
+    },
+
+    /** Dashboard cards (spec §7); amounts in cents. Totals count PAYED payments only. */
+    async paymentData(space: string, filters: Filter[]) {
+      const where = and(eq(t.space, space), eq(t.status, 'PAYED'), rangeOnly(dashboardSpec, filters));
+      const [totals] = await db
+        .select({
+          totalCount: sql<number>`count(*)::int`,
+          totalAmount: sql<string>`coalesce(sum(${t.amountCents}), 0)`,
+          anticipatedCount: sql<number>`count(*) filter (where ${t.type} = 'ADELANTO')::int`,
+          anticipatedAmount: sql<string>`coalesce(sum(${t.amountCents}) filter (where ${t.type} = 'ADELANTO'), 0)`,
+          bonification: sql<string>`coalesce(sum(${t.bonusCents}) filter (where ${t.type} = 'ADELANTO'), 0)`,
+        })
+        .from(t)
+        .where(where);
+      const byMethod = await db
+        .select({
+          method: t.method,
+          count: sql<number>`count(*)::int`,
+          amount: sql<string>`coalesce(sum(${t.amountCents}), 0)`,
+        })
+        .from(t)
+        .where(where)
+        .groupBy(t.method);
+      const anticipatedAmount = Number(totals.anticipatedAmount);
+      const bonification = Number(totals.bonification);
+      return [
+        {
+          totalPayments: { totalCount: totals.totalCount, totalAmount: Number(totals.totalAmount) },
+          anticipated: { anticipatedCount: totals.anticipatedCount, anticipatedAmount },
+          bonifications: {
+            bonification,
+            totalAmount: anticipatedAmount + bonification,
+            totalPayed: anticipatedAmount,
+          },
+          byPaymentMethods: PAYMENT_METHODS.map((m: PaymentMethod) => {
+            const r = byMethod.find((x) => x.method === m);
+            return { paymentMethods: m, count: r?.count ?? 0, amount: Number(r?.amount ?? 0) };
+          }),
+        },
+      ];
+    },
+
+    /** PAYED payments per day (America/Havana), oldest first. */
+    async histogram(space: string, filters: Filter[]) {
+      const day = sql<string>`to_char(${t.createdAt} at time zone 'America/Havana', 'YYYY-MM-DD')`;
+      const rows = await db
+        .select({
+          _id: day,
+          count: sql<number>`count(*)::int`,
+          total: sql<string>`coalesce(sum(${t.amountCents}), 0)`,
+        })
+        .from(t)
+        .where(and(eq(t.space, space), eq(t.status, 'PAYED'), rangeOnly(dashboardSpec, filters)))
+        .groupBy(day)
+        .orderBy(day);
+      return rows.map((r) => ({ _id: r._id, count: r.count, total: Number(r.total) }));
+    },
+
+    async byStatus(space: string, filters: Filter[]) {
+      const rows = await db
+        .select({ _id: t.status, count: sql<number>`count(*)::int` })
+        .from(t)
+        .where(and(eq(t.space, space), rangeOnly(dashboardSpec, filters)))
+        .groupBy(t.status)
+        .orderBy(t.status);
+      return rows.map((r) => ({ _id: r._id as PaymentStatus, count: r.count }));
+    },
+
+    /** Customers (users with a client type) per client type, created in the range. */
+    async usersQuantity(space: string, filters: Filter[]) {
+      const rows = await db
+        .select({ clientType: users.clientType, count: sql<number>`count(*)::int` })
+        .from(users)
+        .where(
+          and(
+            eq(users.space, space),
+            isNull(users.deletedAt),
+            isNotNull(users.clientType),
+            rangeOnly(usersSpec, filters),
+          ),
+        )
+        .groupBy(users.clientType)
+        .orderBy(users.clientType);
+      return rows.map((r) => ({ clientType: r.clientType as never, count: r.count }));
+    },
+  };
+}

@@ -1,0 +1,82 @@
+import { AppError } from '@ov/domain';
+import type { Config } from '../../config';
+import type { Db } from '../../db/client';
+import type { Lang } from '../../lib/language';
+import type { Principal } from '../../plugins/access';
+import { type CommercialSystem, createBillingDocuments, createLedgerCommercialSystem } from '../billing';
+import { createGateways, type Gateways } from './gateways';
+import { createCodeAccess } from './payments.access';
+import { enzonaReturn, transfermovilNotify } from './payments.callbacks';
+import type { PaymentsConfig, PaymentsContext } from './payments.context';
+import { createPaymentCreation } from './payments.create';
+import { createPaymentRecords } from './payments.records';
+import { createRefunds } from './payments.refund';
+import { paymentsRepo, toPaymentDto } from './payments.repository';
+import { reconcileOnce, syncWithGateway } from './payments.sync';
+
+export interface PaymentsDeps {
+  db: Db;
+  config: PaymentsConfig & Parameters<typeof createGateways>[0] & Pick<Config, 'jwtSecret'>;
+  /** Defaults to the adapters configuration switches on. */
+  gateways?: Gateways;
+  /** Defaults to the built-in ledger. */
+  commercial?: CommercialSystem;
+  log?: PaymentsContext['log'];
+}
+
+/** Everything payments do, composed once per app (routes, reconciliation job, tests, benchmark). */
+export function createPaymentsService(deps: PaymentsDeps) {
+  const commercial = deps.commercial ?? createLedgerCommercialSystem(deps.db);
+  const ctx: PaymentsContext = {
+    db: deps.db,
+    commercial,
+    gateways: deps.gateways ?? createGateways(deps.config),
+    config: deps.config,
+    log: deps.log,
+  };
+  const access = createCodeAccess({
+    db: deps.db,
+    commercial,
+    clientCodePattern: deps.config.CLIENT_CODE_PATTERN,
+  });
+  const documents = createBillingDocuments({
+    db: deps.db,
+    commercial,
+    secret: deps.config.jwtSecret,
+    publicUrl: deps.config.publicUrl,
+  });
+  const creation = createPaymentCreation(ctx, access);
+
+  return {
+    ctx,
+    ...creation,
+    refunds: createRefunds(ctx),
+    records: createPaymentRecords(deps.db),
+    enzonaReturn: (query: Record<string, unknown>, kind: 'return' | 'cancel') =>
+      enzonaReturn(ctx, query, kind),
+    transfermovilNotify: (headers: Record<string, string | string[] | undefined>, body: unknown) =>
+      transfermovilNotify(ctx, headers, body),
+    reconcileOnce: (opts?: Parameters<typeof reconcileOnce>[1]) => reconcileOnce(ctx, opts),
+
+    /**
+     * One payment for its owner or staff. A PENDING one is checked at the gateway on the way (at most
+     * every few seconds per payment is enough for the page's polling), so a lost callback does not
+     * leave the customer waiting for the reconciliation job.
+     */
+    async get(p: Principal, id: string, lang: Lang, opts: { refresh?: boolean } = {}) {
+      let row = access.canSee(p, await paymentsRepo.byId(ctx.db, id));
+      if (opts.refresh && row.status === 'PENDING' && Date.now() - row.updatedAt.getTime() > 3000) {
+        row = await syncWithGateway(ctx, row, { source: 'POLL' }).catch(() => row);
+      }
+      return toPaymentDto(row, lang);
+    },
+
+    /** The receipt PDF of a PAYED payment (855 for any other status, 461 when the ledger has none). */
+    async receipt(p: Principal, id: string, lang: Lang) {
+      const row = access.canSee(p, await paymentsRepo.byId(ctx.db, id));
+      if (row.status !== 'PAYED') throw new AppError('BADREQUESTERROR', 855, { status: row.status });
+      return documents.paymentReceipt(row.id, lang);
+    },
+  };
+}
+export type PaymentsService = ReturnType<typeof createPaymentsService>;

@@ -1,0 +1,208 @@
+import { type AdminUser, AppError, generatePassword, ROLE_NAMES } from '@ov/domain';
+import dayjs from 'dayjs';
+import { and, count, eq, isNotNull, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client';
+import { roles, users } from '../../db/schema';
+import { hashPassword } from '../../lib/passwords';
+import type { SearchQuery } from '../../lib/search';
+import { writeTrace } from '../../lib/traces';
+import type { Principal } from '../../plugins/access';
+import {
+  assertInScope,
+  assertUniqueLive,
+  canAssignRoles,
+  userDto as dto,
+  loadActor,
+  replaceRoles,
+  resolveRoles,
+  scopeCondition,
+  snapshot,
+  findTarget as target,
+} from './users.admin.support';
+import { toUserDto } from './users.dto';
+import { createUsersLifecycle } from './users.lifecycle';
+import { mailTemporaryPassword } from './users.mail';
+import { createUsersRepository, userWhere } from './users.repository';
+
+export type AdminUserPatch = Partial<AdminUser> & { version: number; force?: boolean };
+const TRACE = { module: 'users', section: 'admin' } as const;
+
+/** Staff administration of users: CRUD, status, password reset, roles, the reference-conflict flow. */
+export function createUsersAdminService({ db }: { db: Db }) {
+  const repo = createUsersRepository(db);
+
+  async function roleNames(tx: Tx, id: string) {
+    return ((await createUsersRepository(tx).rolesOf([id])).get(id) ?? []).map((r) => r.name).sort();
+  }
+
+  function fieldsOf(input: Partial<AdminUser>) {
+    return {
+      ...(input.email !== undefined && { email: input.email }),
+      ...(input.username !== undefined && { username: input.username }),
+      ...(input.fullName !== undefined && { firstName: input.fullName, lastName: null }),
+      ...(input.phone !== undefined && { phone: input.phone }),
+      ...(input.clientType !== undefined && { clientType: input.clientType }),
+      ...(input.municipality !== undefined && { municipality: input.municipality }),
+      ...(input.gender !== undefined && { gender: input.gender }),
+      ...(input.country !== undefined && { country: input.country }),
+      ...(input.nationalId !== undefined && { nationalId: input.nationalId }),
+      ...(input.birthDate !== undefined && { birthDate: toDateString(input.birthDate) }),
+    };
+  }
+
+  return {
+    async search(p: Principal, q: SearchQuery) {
+      const actor = await loadActor(db, p);
+      const page = await repo.search(p.space, q, scopeCondition(actor));
+      const roleMap = await repo.rolesOf(page.rows.map((u) => u.id));
+      return { rows: page.rows.map((u) => toUserDto(u, roleMap.get(u.id) ?? [])), total: page.total };
+    },
+
+    async getOne(p: Principal, id: string) {
+      await target(db, await loadActor(db, p), id);
+      return dto(db, id, p.space);
+    },
+
+    async count(p: Principal, q: SearchQuery) {
+      const where = userWhere(p.space, q, scopeCondition(await loadActor(db, p)));
+      const rows = await db
+        .select({ clientType: users.clientType, count: count() })
+        .from(users)
+        .where(where)
+        .groupBy(users.clientType)
+        .orderBy(users.clientType);
+      return rows.map((r) => ({ clientType: r.clientType, count: Number(r.count) }));
+    },
+
+    async roles(p: Principal) {
+      const rows = await db.select().from(roles).where(eq(roles.space, p.space)).orderBy(roles.name);
+      return rows.map((r) => ({
+        _id: r.id,
+        id: r.id,
+        name: r.name,
+        description: r.description,
+        superAdmin: r.superAdmin,
+      }));
+    },
+
+    async create(p: Principal, input: AdminUser & { force?: boolean }) {
+      if (input.roles?.length && !canAssignRoles(p)) throw new AppError('UNAUTHORIZEDERROR', 410);
+      return db.transaction(async (tx) => {
+        const actor = await loadActor(tx, p);
+        assertInScope(actor, input.municipality);
+        await assertUniqueLive(tx, p.space, input);
+        if (!input.force) {
+          const [removed] = await tx
+            .select({ id: users.id })
+            .from(users)
+            .where(
+              and(
+                eq(users.space, p.space),
+                isNotNull(users.deletedAt),
+                sql`lower(${users.email}) = ${input.email.toLowerCase()}`,
+              ),
+            )
+            .orderBy(sql`${users.deletedAt} desc`)
+            .limit(1);
+          if (removed) throw new AppError('CONFLICTERROR', 409, { ref: removed.id });
+        }
+        const password = generatePassword();
+        const [u] = await tx
+          .insert(users)
+          .values({
+            space: p.space,
+            email: input.email,
+            firstName: input.fullName,
+            ...fieldsOf(input),
+            address: { line: input.address },
+            passwordHash: await hashPassword(password),
+            status: 'ACTIVE',
+            verified: true,
+            changePasswordRequired: true,
+          })
+          .returning();
+        const wanted = input.roles?.length ? input.roles : [ROLE_NAMES.USER];
+        const granted = await resolveRoles(tx, p.space, wanted);
+        const names = input.roles?.length
+          ? (await replaceRoles(tx, p, u.id, granted)).after
+          : await createUsersRepository(tx).setRolesUnchecked(u.id, granted);
+        await mailTemporaryPassword(tx, u, password, true);
+        await writeTrace(tx, {
+          ...TRACE,
+          space: p.space,
+          type: 'CREATE',
+          owner: p.userId,
+          entityId: u.id,
+          before: null,
+          after: snapshot(u, names),
+        });
+        return dto(tx, u.id, p.space);
+      });
+    },
+
+    async update(p: Principal, id: string, input: AdminUserPatch) {
+      if (input.roles && !canAssignRoles(p)) throw new AppError('UNAUTHORIZEDERROR', 410);
+      return db.transaction(async (tx) => {
+        const actor = await loadActor(tx, p);
+        const before = await target(tx, actor, id);
+        if (before.deletedAt) throw new AppError('NOTFOUND', 415);
+        if (before.version !== input.version && !input.force)
+          throw new AppError('CONFLICTERROR', 409, { ref: id, current: await dto(tx, id, p.space) });
+        if (input.municipality !== undefined) assertInScope(actor, input.municipality);
+        await assertUniqueLive(tx, p.space, input, id);
+        const rolesBefore = await roleNames(tx, id);
+        const address =
+          input.address !== undefined ? { ...(before.address ?? {}), line: input.address } : before.address;
+        const [after] = await tx
+          .update(users)
+          .set({ ...fieldsOf(input), address, updatedAt: new Date(), version: sql`${users.version} + 1` })
+          .where(eq(users.id, id))
+          .returning();
+        const rolesAfter = input.roles
+          ? (await replaceRoles(tx, p, id, await resolveRoles(tx, p.space, input.roles))).after
+          : rolesBefore;
+        await writeTrace(tx, {
+          ...TRACE,
+          space: p.space,
+          type: 'UPDATE',
+          owner: p.userId,
+          entityId: id,
+          before: snapshot(before, rolesBefore),
+          after: snapshot(after, rolesAfter),
+        });
+        return dto(tx, id, p.space);
+      });
+    },
+
+    ...createUsersLifecycle({ db }),
+
+    async assignRoles(p: Principal, id: string, roleIds: string[]) {
+      if (!canAssignRoles(p)) throw new AppError('UNAUTHORIZEDERROR', 410);
+      return db.transaction(async (tx) => {
+        const u = await target(tx, await loadActor(tx, p), id);
+        if (u.deletedAt) throw new AppError('NOTFOUND', 415);
+        const change = await replaceRoles(tx, p, id, await resolveRoles(tx, p.space, roleIds));
+        await tx
+          .update(users)
+          .set({ version: sql`${users.version} + 1`, updatedAt: new Date() })
+          .where(eq(users.id, id));
+        await writeTrace(tx, {
+          ...TRACE,
+          section: 'roles',
+          space: p.space,
+          type: 'UPDATE',
+          owner: p.userId,
+          entityId: id,
+          before: { roles: change.before },
+          after: { roles: change.after },
+        });
+        return dto(tx, id, p.space);
+      });
+    },
+  };
+}
+export type UsersAdminService = ReturnType<typeof createUsersAdminService>;
+
+function toDateString(d: Date | string): string {
+  return dayjs(d).format('YYYY-MM-DD');
+}

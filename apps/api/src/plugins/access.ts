@@ -1,0 +1,180 @@
+import { AppError, hasPermission, type Permission, ROLE_NAMES } from '@ov/domain';
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { type Db, oncePerDatabase } from '../db/client';
+import { rolePermissions, roles, userRoles, users } from '../db/schema';
+import type { InvalidatedCache } from '../lib/cache';
+import type { TokenSigner } from '../modules/auth/tokens';
+
+/**
+ * Every route declares who may call it. `customer` is a signed-in user holding the USER role;
+ * a permission list means any one of them (ADMIN grants all).
+ */
+export type Access = 'public' | 'authenticated' | 'customer' | { anyOf: Permission[] };
+
+export interface Principal {
+  userId: string;
+  space: string;
+  roles: string[];
+  permissions: string[];
+  isSuperAdmin: boolean;
+  isCustomer: boolean;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: Access;
+  }
+  interface FastifyRequest {
+    principal: Principal | null;
+  }
+  interface FastifyInstance {
+    routeAccess: { method: string | string[]; url: string; access: Access | undefined }[];
+  }
+}
+
+export function bearerToken(req: FastifyRequest): string | undefined {
+  const header = req.headers.authorization;
+  if (!header?.startsWith('Bearer ')) return undefined;
+  return header.slice(7).trim() || undefined;
+}
+
+/**
+ * Loads the caller's roles and permissions on every request, so a permission change (or a block)
+ * takes effect on the holder's next request instead of when the token expires.
+ */
+function buildPrincipalQuery(db: Db) {
+  return db
+    .select({
+      status: users.status,
+      sessionsValidAfter: users.sessionsValidAfter,
+      space: users.space,
+      roleName: roles.name,
+      superAdmin: roles.superAdmin,
+      permission: rolePermissions.permission,
+    })
+    .from(users)
+    .leftJoin(userRoles, eq(userRoles.userId, users.id))
+    .leftJoin(roles, eq(roles.id, userRoles.roleId))
+    .leftJoin(rolePermissions, eq(rolePermissions.roleId, roles.id))
+    .where(and(eq(users.id, sql.placeholder('userId')), isNull(users.deletedAt)))
+    .prepare('load_principal');
+}
+
+/** Runs on every request: built and planned once per database, not once per call. */
+const principalQuery = oncePerDatabase(buildPrincipalQuery);
+
+/** What a token's subject is now, independent of the token: cached, see `lib/cache.ts`. */
+export interface PrincipalRecord {
+  status: string;
+  sessionsValidAfterMs: number | null;
+  space: string;
+  roles: string[];
+  permissions: string[];
+  isSuperAdmin: boolean;
+}
+
+async function readPrincipalRecord(db: Db, userId: string): Promise<PrincipalRecord | null> {
+  const rows = await principalQuery(db).execute({ userId });
+  const first = rows[0];
+  if (!first) return null;
+  const roleNames = new Set<string>();
+  const permissions = new Set<string>();
+  let isSuperAdmin = false;
+  for (const r of rows) {
+    if (r.roleName) roleNames.add(r.roleName);
+    if (r.permission) permissions.add(r.permission);
+    if (r.superAdmin) isSuperAdmin = true;
+  }
+  if (isSuperAdmin) permissions.add('ADMIN');
+  return {
+    status: first.status,
+    sessionsValidAfterMs: first.sessionsValidAfter?.getTime() ?? null,
+    space: first.space,
+    roles: [...roleNames],
+    permissions: [...permissions].sort(),
+    isSuperAdmin,
+  };
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export async function loadPrincipal(
+  db: Db,
+  userId: string,
+  space: string,
+  issuedAtMs?: number,
+  cache?: InvalidatedCache<PrincipalRecord | null>,
+): Promise<Principal | null> {
+  if (!UUID.test(userId)) return null;
+  const record = cache
+    ? await cache.load(userId, () => readPrincipalRecord(db, userId))
+    : await readPrincipalRecord(db, userId);
+  if (!record || record.status !== 'ACTIVE') return null;
+  if (record.sessionsValidAfterMs !== null && (issuedAtMs ?? 0) < record.sessionsValidAfterMs) return null;
+  if (record.space !== space) throw new AppError('BADREQUESTERROR', 451);
+  return {
+    userId,
+    space,
+    roles: record.roles,
+    permissions: record.permissions,
+    isSuperAdmin: record.isSuperAdmin,
+    isCustomer: record.roles.includes(ROLE_NAMES.USER),
+  };
+}
+
+export function registerAccessControl(
+  app: FastifyInstance,
+  deps: { db: Db; signer: TokenSigner; cache?: InvalidatedCache<PrincipalRecord | null> },
+) {
+  app.decorateRequest('principal', null);
+  const table: FastifyInstance['routeAccess'] = [];
+  app.decorate('routeAccess', table);
+
+  app.addHook('onRoute', (route) => {
+    // Routes registered by libraries (docs UI, static files) are public by nature; ours must say so.
+    const isLibraryRoute = !route.url.startsWith('/api/') || route.url.startsWith('/api/docs');
+    if (!route.config?.access && isLibraryRoute) {
+      route.config = { ...(route.config ?? {}), access: 'public' };
+    }
+    table.push({ method: route.method, url: route.url, access: route.config?.access });
+  });
+
+  app.addHook('onRequest', async (req) => {
+    const access = req.routeOptions.config?.access;
+    if (!access) {
+      // A route that forgot to declare its rule is closed, not open.
+      if (req.routeOptions.url === undefined) return; // 404 handler
+      throw new AppError('UNAUTHORIZEDERROR', 0);
+    }
+    const token = bearerToken(req);
+    if (access === 'public') {
+      if (token) req.principal = await principalFrom(token).catch(() => null);
+      return;
+    }
+    if (!token) throw new AppError('AUTHENTICATIONERROR', 0);
+    const principal = await principalFrom(token);
+    if (!principal) throw new AppError('AUTHENTICATIONERROR', 0);
+    req.principal = principal;
+    if (access === 'authenticated') return;
+    if (access === 'customer') {
+      if (!principal.isCustomer) throw new AppError('BADREQUESTERROR', 452);
+      return;
+    }
+    if (!hasPermission(principal.permissions, access.anyOf)) {
+      req.log.warn({ userId: principal.userId, route: req.routeOptions.url }, 'permission refused');
+      throw new AppError('BADREQUESTERROR', 452);
+    }
+  });
+
+  async function principalFrom(token: string) {
+    const claims = await deps.signer.verify(token);
+    return loadPrincipal(deps.db, claims.sub, claims.space, claims.issuedAtMs, deps.cache);
+  }
+}
+
+/** For handlers behind a non-public rule: the principal is always there. */
+export function principalOf(req: FastifyRequest): Principal {
+  if (!req.principal) throw new AppError('AUTHENTICATIONERROR', 0);
+  return req.principal;
+}

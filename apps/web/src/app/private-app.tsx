@@ -1,0 +1,87 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { Button, Result } from 'antd';
+import { Suspense, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Navigate, Route, Routes } from 'react-router';
+import { ComingSoon } from '../components/coming-soon/coming-soon';
+import { PageLoader } from '../components/page-loader/page-loader';
+import { useFeatures } from '../features/auth/api/get-config';
+import { useMe } from '../features/auth/api/get-me';
+import { accessContextOf, canAccess } from '../lib/access';
+import { CurrentUserContext, useCurrentUser } from '../lib/current-user';
+import { errorText } from '../lib/error-text';
+import { PATHS } from '../lib/urls';
+import { AntdProvider } from './antd-provider';
+import { NotifierBridge } from './notifier-bridge';
+import { createQueryClient } from './query-client';
+import { PRIVATE_ROUTES, type RouteEntry } from './route-table';
+import { Shell } from './shell/shell';
+
+function Forbidden() {
+  const { t } = useTranslation();
+  return <Result status="403" title="403" subTitle={t('errors.forbidden')} />;
+}
+
+function GuardedPage({ route }: { route: RouteEntry }) {
+  const { access } = useCurrentUser();
+  if (!canAccess(route.access, access)) return <Forbidden />;
+  const Page = route.page;
+  return (
+    <Suspense fallback={<PageLoader />}>
+      {Page ? <Page /> : <ComingSoon titleKey={route.labelKey} />}
+    </Suspense>
+  );
+}
+
+function SignedIn() {
+  const { t, i18n } = useTranslation();
+  const me = useMe();
+  const features = useFeatures();
+  const value = useMemo(
+    () => (me.data ? { user: me.data, access: accessContextOf(me.data, features) } : null),
+    [me.data, features],
+  );
+
+  if (!value) {
+    if (me.isError) {
+      return (
+        <Result
+          status="warning"
+          title={errorText(me.error, t, i18n.language)}
+          extra={
+            <Button type="primary" onClick={() => me.refetch()}>
+              {t('common.retry')}
+            </Button>
+          }
+        />
+      );
+    }
+    return <PageLoader />;
+  }
+
+  return (
+    <CurrentUserContext.Provider value={value}>
+      <Shell>
+        <Routes>
+          {PRIVATE_ROUTES.map((route) => (
+            <Route key={route.key} path={route.path} element={<GuardedPage route={route} />} />
+          ))}
+          <Route path="*" element={<Navigate to={PATHS.home} replace />} />
+        </Routes>
+      </Shell>
+    </CurrentUserContext.Provider>
+  );
+}
+
+/** The signed-in area: its own query cache (dropped at logout), Ant Design, the profile, the shell. */
+export default function PrivateApp() {
+  const [queryClient] = useState(createQueryClient);
+  return (
+    <QueryClientProvider client={queryClient}>
+      <AntdProvider>
+        <NotifierBridge />
+        <SignedIn />
+      </AntdProvider>
+    </QueryClientProvider>
+  );
+}

@@ -1,0 +1,389 @@
+import { ALL_PERMISSIONS, PERMISSIONS } from '@ov/domain';
+import { type ComponentType, lazy } from 'react';
+import LandingPage from '../features/landing/pages/landing-page';
+import type { Access } from '../lib/access';
+import { PATHS } from '../lib/urls';
+
+/** Names of menu icons; the shell maps them to icon components so this table stays icon-free (light). */
+export type IconKey =
+  | 'dashboard'
+  | 'clientCodes'
+  | 'payments'
+  | 'paymentRecord'
+  | 'contractRequests'
+  | 'security'
+  | 'users'
+  | 'permissions'
+  | 'traces'
+  | 'nomenclators'
+  | 'offices'
+  | 'municipalities'
+  | 'faqs';
+
+export type MenuGroup = 'customer' | 'admin';
+export type MenuParent = 'contractRequests' | 'security' | 'nomenclators';
+
+export interface MenuPlacement {
+  key: string;
+  group: MenuGroup;
+  parent?: MenuParent;
+  icon: IconKey;
+  /** Menu label when it differs from the page's. */
+  labelKey?: string;
+  /** Who sees this entry; defaults to the route's access. */
+  access?: Access | readonly Access[];
+}
+
+export interface RouteEntry {
+  key: string;
+  /** react-router pattern relative to the base path; list pages end in `/*` for their side dialog. */
+  path: string;
+  zone: 'public' | 'private';
+  /** i18n key of the menu label, the breadcrumb and the page title. */
+  labelKey: string;
+  /** The page; absent means a later issue delivers it and an honest "coming soon" page is shown. */
+  page?: ComponentType;
+  access?: Access | readonly Access[];
+  menu?: readonly MenuPlacement[];
+}
+
+export const MENU_PARENTS: Record<MenuParent, { labelKey: string; icon: IconKey }> = {
+  contractRequests: { labelKey: 'menu.contractRequests', icon: 'contractRequests' },
+  security: { labelKey: 'menu.security', icon: 'security' },
+  nomenclators: { labelKey: 'menu.nomenclators', icon: 'nomenclators' },
+};
+
+/** Labels of path prefixes that are sections, not pages (used by breadcrumbs). */
+export const SECTION_LABELS: Record<string, string> = {
+  '/admin': 'breadcrumb.admin',
+  '/payments': 'menu.payments',
+  '/contractrequest': 'menu.contractRequests',
+  '/nomenclators': 'menu.nomenclators',
+  '/faqs': 'menu.faqs',
+  '/profile': 'menu.profile',
+};
+
+const P = PERMISSIONS;
+const processAccess = (permission: string): Access => ({
+  permissions: [permission, P.CONTRACT_REQUEST_SEARCH],
+});
+const customerPayments: Access = { customer: true, feature: 'payments' };
+
+const LoginPage = lazy(() => import('../features/auth/pages/login-page'));
+const ForgotPasswordPage = lazy(() => import('../features/account/pages/forgot-password-page'));
+const RegisterPage = lazy(() => import('../features/account/pages/register-page'));
+const VerifyPage = lazy(() => import('../features/account/pages/verify-page'));
+const ResetPasswordPage = lazy(() => import('../features/account/pages/reset-password-page'));
+const VerifyEmailPage = lazy(() => import('../features/account/pages/verify-email-page'));
+const VerifyEmailSignedInPage = lazy(() => import('../features/account/pages/verify-email-signed-in-page'));
+const RequestSearchPage = lazy(() => import('../features/contract-requests/pages/request-search-page'));
+const ContractRequestPage = lazy(() => import('../features/contract-requests/pages/contract-request-page'));
+const FaqsPage = lazy(() => import('../features/faqs/pages/faqs-page'));
+const HomePage = lazy(() => import('./signed-in-home'));
+const ProfilePage = lazy(() => import('../features/account/pages/profile-page'));
+const UsersPage = lazy(() => import('../features/users/pages/users-page'));
+const PermissionsPage = lazy(() => import('../features/security/pages/permissions-page'));
+const TracesPage = lazy(() => import('../features/traces/pages/traces-page'));
+const AccessRequestsPage = lazy(() => import('../features/access-requests/pages/access-requests-page'));
+const MunicipalitiesPage = lazy(() => import('../features/municipalities/pages/municipalities-page'));
+const ClientCodesPage = lazy(() => import('../features/billing/pages/client-codes-page'));
+const CodeDetailPage = lazy(() => import('../features/billing/pages/code-detail-page'));
+const StaffCodesPage = lazy(() => import('../features/billing/pages/staff-codes-page'));
+const StaffCodePage = lazy(() => import('../features/billing/pages/staff-code-page'));
+const PayPage = lazy(() => import('../features/payments/pages/pay-page'));
+const PaymentRecordPage = lazy(() => import('../features/payments/pages/payment-record-page'));
+const PrepaidPage = lazy(() => import('../features/payments/pages/prepaid-page'));
+
+/**
+ * The one route table: path, page, menu entry, icon, label (menu, breadcrumb, title) and access.
+ * Order matters only for the menu. Pages are route-level chunks, except the landing page, which ships in
+ * the entry so an anonymous visitor downloads no Ant Design at all.
+ */
+export const ROUTES: readonly RouteEntry[] = [
+  // Anonymous
+  { key: 'landing', path: PATHS.home, zone: 'public', labelKey: 'breadcrumb.home', page: LandingPage },
+  { key: 'login', path: PATHS.login, zone: 'public', labelKey: 'auth.login.title', page: LoginPage },
+  {
+    key: 'register',
+    path: PATHS.register,
+    zone: 'public',
+    labelKey: 'landing.register.title',
+    page: RegisterPage,
+  },
+  {
+    key: 'forgotPassword',
+    path: PATHS.forgotPassword,
+    zone: 'public',
+    labelKey: 'auth.forgot.title',
+    page: ForgotPasswordPage,
+  },
+  {
+    key: 'resetPassword',
+    path: PATHS.resetPassword,
+    zone: 'public',
+    labelKey: 'auth.forgot.title',
+    page: ResetPasswordPage,
+  },
+  { key: 'verify', path: PATHS.verify, zone: 'public', labelKey: 'landing.register.title', page: VerifyPage },
+  {
+    key: 'verifyEmail',
+    path: PATHS.verifyEmail,
+    zone: 'public',
+    labelKey: 'menu.profile',
+    page: VerifyEmailPage,
+  },
+  {
+    key: 'requestSearch',
+    path: PATHS.search,
+    zone: 'public',
+    labelKey: 'landing.search.title',
+    page: RequestSearchPage,
+  },
+  {
+    key: 'contractRequest',
+    path: PATHS.contractRequest,
+    zone: 'public',
+    labelKey: 'landing.contract.title',
+    page: ContractRequestPage,
+  },
+  { key: 'publicFaqs', path: PATHS.faqs, zone: 'public', labelKey: 'menu.faqs', page: FaqsPage },
+
+  // Signed in: customer group
+  {
+    key: 'home',
+    path: PATHS.home,
+    zone: 'private',
+    labelKey: 'breadcrumb.home',
+    page: HomePage,
+    menu: [
+      {
+        key: 'dashboard',
+        group: 'customer',
+        icon: 'dashboard',
+        labelKey: 'menu.dashboard',
+        access: { permissions: [P.ADMIN] },
+      },
+    ],
+  },
+  {
+    key: 'clientCodes',
+    path: PATHS.clientCodes,
+    zone: 'private',
+    labelKey: 'menu.clientCodes',
+    page: ClientCodesPage,
+    menu: [{ key: 'clientCodes', group: 'customer', icon: 'clientCodes', access: { customer: true } }],
+  },
+  {
+    key: 'clientCodeDetail',
+    path: `${PATHS.clientCodes}/:cc`,
+    zone: 'private',
+    labelKey: 'menu.clientCodes',
+    page: CodeDetailPage,
+    access: { customer: true },
+  },
+  {
+    key: 'payments',
+    path: PATHS.payments,
+    zone: 'private',
+    labelKey: 'menu.payments',
+    page: PayPage,
+    access: customerPayments,
+    menu: [{ key: 'payments', group: 'customer', icon: 'payments' }],
+  },
+  {
+    key: 'paymentRecord',
+    path: `${PATHS.paymentRecord}/*`,
+    zone: 'private',
+    labelKey: 'menu.paymentRecord',
+    page: PaymentRecordPage,
+    access: [customerPayments, { permissions: [P.TRANSFERMOVIL_READ, P.INVOICE_READ] }],
+    menu: [
+      { key: 'paymentRecord', group: 'customer', icon: 'paymentRecord', access: customerPayments },
+      {
+        key: 'adminPaymentRecord',
+        group: 'admin',
+        icon: 'paymentRecord',
+        access: { permissions: [P.TRANSFERMOVIL_READ, P.INVOICE_READ] },
+      },
+    ],
+  },
+  {
+    key: 'prepaid',
+    path: PATHS.prepaid,
+    zone: 'private',
+    labelKey: 'menu.prepaid',
+    page: PrepaidPage,
+    access: customerPayments,
+  },
+
+  // Signed in: admin group
+  {
+    key: 'staffClientCodes',
+    path: '/admin/client-codes',
+    zone: 'private',
+    labelKey: 'menu.clientCodes',
+    page: StaffCodesPage,
+    access: { permissions: [P.INVOICE_READ] },
+    menu: [{ key: 'staffClientCodes', group: 'admin', icon: 'clientCodes' }],
+  },
+  {
+    key: 'staffClientCodeDetail',
+    path: '/admin/client-codes/:cc',
+    zone: 'private',
+    labelKey: 'menu.clientCodes',
+    page: StaffCodePage,
+    access: { permissions: [P.INVOICE_READ] },
+  },
+  {
+    key: 'contractRequestState',
+    path: `${PATHS.contractRequestState}/*`,
+    zone: 'private',
+    labelKey: 'menu.contractRequestState',
+    access: processAccess(P.PROCESS_STATE_WRITE),
+    menu: [
+      { key: 'contractRequestState', group: 'admin', parent: 'contractRequests', icon: 'contractRequests' },
+    ],
+  },
+  {
+    key: 'contractRequestBigClient',
+    path: `${PATHS.contractRequestBigClient}/*`,
+    zone: 'private',
+    labelKey: 'menu.contractRequestBigClient',
+    access: processAccess(P.PROCESS_BIGCLIENT_WRITE),
+    menu: [
+      {
+        key: 'contractRequestBigClient',
+        group: 'admin',
+        parent: 'contractRequests',
+        icon: 'contractRequests',
+      },
+    ],
+  },
+  {
+    key: 'contractRequestResidential',
+    path: `${PATHS.contractRequestResidential}/*`,
+    zone: 'private',
+    labelKey: 'menu.contractRequestResidential',
+    access: processAccess(P.PROCESS_RESIDENTIAL_WRITE),
+    menu: [
+      {
+        key: 'contractRequestResidential',
+        group: 'admin',
+        parent: 'contractRequests',
+        icon: 'contractRequests',
+      },
+    ],
+  },
+  {
+    key: 'contractRequestAdmins',
+    path: `${PATHS.contractRequestAdmins}/*`,
+    zone: 'private',
+    labelKey: 'menu.contractRequestAdmins',
+    access: {
+      permissions: [
+        P.CONTRACT_REQUEST_SEARCH,
+        P.PROCESS_STATE_WRITE,
+        P.PROCESS_BIGCLIENT_WRITE,
+        P.PROCESS_RESIDENTIAL_WRITE,
+      ],
+    },
+  },
+  {
+    key: 'contractRequestDetails',
+    path: `${PATHS.contractRequestDetails}/*`,
+    zone: 'private',
+    labelKey: 'menu.contractRequestDetails',
+  },
+  {
+    key: 'users',
+    path: `${PATHS.users}/*`,
+    zone: 'private',
+    labelKey: 'menu.users',
+    page: UsersPage,
+    access: { permissions: [P.USER_WRITE] },
+    menu: [{ key: 'users', group: 'admin', parent: 'security', icon: 'users' }],
+  },
+  {
+    key: 'permissions',
+    path: `${PATHS.permissions}/*`,
+    zone: 'private',
+    labelKey: 'menu.permissions',
+    page: PermissionsPage,
+    access: { permissions: [P.ROLE_WRITE] },
+    menu: [{ key: 'permissions', group: 'admin', parent: 'security', icon: 'permissions' }],
+  },
+  {
+    key: 'traces',
+    path: `${PATHS.traces}/*`,
+    zone: 'private',
+    labelKey: 'menu.traces',
+    page: TracesPage,
+    access: { permissions: [P.TRACE_READ] },
+    menu: [{ key: 'traces', group: 'admin', parent: 'security', icon: 'traces' }],
+  },
+  {
+    key: 'accessRequests',
+    path: `${PATHS.accessRequests}/*`,
+    zone: 'private',
+    labelKey: 'menu.accessRequests',
+    page: AccessRequestsPage,
+    // Administrators decide; any staff member (holding some permission) asks for a role here. Not in the
+    // side menu (spec §2 lists users, permissions, traces); reached from the users page header.
+    access: { permissions: ALL_PERMISSIONS },
+  },
+  {
+    key: 'settings',
+    path: PATHS.settings,
+    zone: 'private',
+    labelKey: 'menu.settings',
+    access: { permissions: [P.ADMIN] },
+  },
+  {
+    key: 'commercialOffices',
+    path: `${PATHS.commercialOffices}/*`,
+    zone: 'private',
+    labelKey: 'menu.commercialOffices',
+    access: { permissions: [P.COMMERCIAL_OFFICE_READ, P.COMMERCIAL_OFFICE_WRITE] },
+    menu: [{ key: 'commercialOffices', group: 'admin', parent: 'nomenclators', icon: 'offices' }],
+  },
+  {
+    key: 'municipalities',
+    path: `${PATHS.municipalities}/*`,
+    zone: 'private',
+    labelKey: 'menu.municipalities',
+    page: MunicipalitiesPage,
+    access: { permissions: [P.ADMIN] },
+    menu: [{ key: 'municipalities', group: 'admin', parent: 'nomenclators', icon: 'municipalities' }],
+  },
+  {
+    key: 'faqsConfiguration',
+    path: `${PATHS.faqsConfiguration}/*`,
+    zone: 'private',
+    labelKey: 'menu.faqsConfiguration',
+    access: { permissions: [P.FAQ_WRITE] },
+    menu: [{ key: 'faqsConfiguration', group: 'admin', parent: 'nomenclators', icon: 'faqs' }],
+  },
+  { key: 'faqs', path: PATHS.faqs, zone: 'private', labelKey: 'menu.faqs' },
+  {
+    key: 'profile',
+    path: `${PATHS.profile}/:tab?`,
+    zone: 'private',
+    labelKey: 'menu.profile',
+    page: ProfilePage,
+  },
+  {
+    key: 'verifyEmailSignedIn',
+    path: PATHS.verifyEmail,
+    zone: 'private',
+    labelKey: 'menu.profile',
+    page: VerifyEmailSignedInPage,
+  },
+];
+
+export const PUBLIC_ROUTES = ROUTES.filter((route) => route.zone === 'public');
+export const PRIVATE_ROUTES = ROUTES.filter((route) => route.zone === 'private');
+
+/** Where a menu entry links to: the route path without its `/*` or optional parameters. */
+export function linkOf(route: RouteEntry): string {
+  return route.path.replace(/\/\*$/, '').replace(/\/:[^/]+\?$/, '');
+}

@@ -1,0 +1,89 @@
+import { DeleteOutlined, EditOutlined } from '@ant-design/icons';
+import { Button, Drawer, Popconfirm, Skeleton, Space } from 'antd';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useIsMobile } from '../../lib/use-is-mobile';
+import './detail-dialog.css';
+
+export type DetailMode = 'view' | 'edit' | 'create';
+
+export interface DetailDialogProps {
+  open: boolean;
+  mode: DetailMode;
+  title: ReactNode;
+  loading?: boolean;
+  saving?: boolean;
+  deleting?: boolean;
+  children?: ReactNode;
+  onClose: () => void;
+  /** View mode: shown when given. */
+  onEdit?: () => void;
+  /** View mode: shown when given, after a confirmation. */
+  onDelete?: () => void;
+  /** Edit and create modes. */
+  onSave?: () => void;
+  onCancel?: () => void;
+  /** Extra view-mode actions (e.g. send e-mail) placed before edit and delete. */
+  extraActions?: ReactNode;
+}
+
+/** The side dialog over a list: view (edit, delete), edit (save, cancel) and create. */
+export function DetailDialog(props: DetailDialogProps) {
+  const { t } = useTranslation();
+  const isMobile = useIsMobile();
+  const { open, mode, title, loading, saving, deleting, children, onClose } = props;
+
+  const footer =
+    mode === 'view' ? (
+      props.onEdit || props.onDelete || props.extraActions ? (
+        <Space wrap className="ov-detail__footer">
+          {props.extraActions}
+          {props.onDelete ? (
+            <Popconfirm
+              title={t('common.deleteConfirmTitle')}
+              description={t('common.deleteConfirmText')}
+              okText={t('common.delete')}
+              cancelText={t('common.cancel')}
+              okButtonProps={{ danger: true, loading: deleting }}
+              onConfirm={props.onDelete}
+            >
+              <Button danger icon={<DeleteOutlined />} loading={deleting} disabled={loading}>
+                {t('common.delete')}
+              </Button>
+            </Popconfirm>
+          ) : null}
+          {props.onEdit ? (
+            <Button type="primary" icon={<EditOutlined />} onClick={props.onEdit} disabled={loading}>
+              {t('common.edit')}
+            </Button>
+          ) : null}
+        </Space>
+      ) : null
+    ) : (
+      <Space className="ov-detail__footer">
+        <Button onClick={props.onCancel ?? onClose} disabled={saving}>
+          {t('common.cancel')}
+        </Button>
+        <Button type="primary" onClick={props.onSave} loading={saving} disabled={loading}>
+          {t('common.save')}
+        </Button>
+      </Space>
+    );
+
+  return (
+    <Drawer
+      open={open}
+      title={title}
+      placement="right"
+      size={isMobile ? '100%' : 560}
+      onClose={onClose}
+      footer={footer}
+      destroyOnHidden
+      className="ov-detail"
+      data-testid="detail-dialog"
+      data-mode={mode}
+    >
+      {loading ? <Skeleton active paragraph={{ rows: 6 }} /> : children}
+    </Drawer>
+  );
+}

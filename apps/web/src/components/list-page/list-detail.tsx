@@ -1,0 +1,121 @@
+import { type QueryKey, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Form, Result } from 'antd';
+import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { notify } from '../../lib/notify';
+import { DetailDialog } from '../detail-dialog/detail-dialog';
+import type { DetailConfig } from './types';
+import type { useDetailRouting } from './use-detail-routing';
+
+interface ListDetailProps<T, V> {
+  config: DetailConfig<T, V>;
+  routing: ReturnType<typeof useDetailRouting>;
+  /** The record as shown in the current page, when it is there. */
+  rowRecord: T | undefined;
+  queryKeyPrefix: QueryKey;
+}
+
+/** The list's side dialog: loads the record, switches modes, saves (create or update) and deletes. */
+export function ListDetail<T, V extends object>({
+  config,
+  routing,
+  rowRecord,
+  queryKeyPrefix,
+}: ListDetailProps<T, V>) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const [form] = Form.useForm<V>();
+  const { mode, id } = routing;
+
+  const one = config.getOne && id ? config.getOne(id) : null;
+  const recordQuery = useQuery({
+    queryKey: one?.queryKey ?? ['detail-none'],
+    queryFn: one?.queryFn ?? (async () => undefined as T),
+    enabled: Boolean(one) && mode !== 'create',
+    initialData: rowRecord,
+  });
+  const record = mode === 'create' ? undefined : (recordQuery.data ?? rowRecord);
+
+  // Pages often pass a new config object on every render: read it through a ref so a re-render of the
+  // page (a lookup arriving, a toast) never puts the record's values back over what the person typed.
+  const configRef = useRef(config);
+  configRef.current = config;
+  useEffect(() => {
+    if (mode === 'create') form.resetFields();
+    else if (mode === 'edit' && record && configRef.current.toFormValues)
+      form.setFieldsValue(configRef.current.toFormValues(record) as never);
+  }, [mode, record, form]);
+
+  const invalidate = () => queryClient.invalidateQueries({ queryKey: queryKeyPrefix });
+
+  const save = useMutation({
+    mutationFn: (values: V) => {
+      if (!config.save) throw new Error('Save is not available');
+      return config.save(values, mode === 'edit' ? id : null);
+    },
+    onSuccess: async () => {
+      notify.success(t(mode === 'edit' ? 'common.updateSuccess' : 'common.createSuccess'));
+      await invalidate();
+      if (mode === 'edit' && routing.fromView) routing.cancelEdit();
+      else routing.close();
+    },
+  });
+
+  const remove = useMutation({
+    mutationFn: (recordId: string) => {
+      if (!config.remove) throw new Error('Delete is not available');
+      return config.remove(recordId);
+    },
+    onSuccess: async () => {
+      notify.success(t('common.deleteSuccess'));
+      await invalidate();
+      routing.close();
+    },
+  });
+
+  if (!mode) return null;
+  const editable = Boolean(config.renderForm && config.save);
+  const missing = mode !== 'create' && !record && !recordQuery.isFetching;
+
+  const submit = async () => {
+    try {
+      const values = await form.validateFields();
+      save.mutate(values);
+    } catch {
+      // Invalid fields are shown next to each input.
+    }
+  };
+
+  return (
+    <DetailDialog
+      open={routing.isOpen}
+      mode={mode}
+      title={config.title(mode, record)}
+      loading={mode !== 'create' && !record && recordQuery.isFetching}
+      saving={save.isPending}
+      deleting={remove.isPending}
+      onClose={routing.close}
+      onEdit={editable && record && !missing ? () => routing.open('edit', id, { fromView: true }) : undefined}
+      onDelete={
+        config.remove && id && !missing && (!config.canRemove || (record && config.canRemove(record)))
+          ? () => remove.mutate(id)
+          : undefined
+      }
+      onSave={submit}
+      onCancel={routing.cancelEdit}
+      extraActions={record && config.viewActions ? config.viewActions(record) : undefined}
+    >
+      {missing ? (
+        <Result status="404" title={t('list.notFound')} />
+      ) : mode === 'view' ? (
+        record ? (
+          config.renderView(record)
+        ) : null
+      ) : (
+        <Form form={form} layout="vertical" requiredMark="optional" onFinish={() => submit()}>
+          {config.renderForm?.({ mode, id, record, form })}
+        </Form>
+      )}
+    </DetailDialog>
+  );
+}

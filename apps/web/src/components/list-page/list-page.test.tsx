@@ -1,0 +1,134 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { App as AntApp } from 'antd';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { describe, expect, it, vi } from 'vitest';
+import '../../lib/i18n';
+import type { ListParams, ListResult } from '../../lib/list-query';
+import { STORAGE_KEYS } from '../../lib/storage-keys';
+import { ListPage } from './list-page';
+import type { ListColumn } from './types';
+
+interface Thing {
+  id: string;
+  name: string;
+}
+
+const columns: ListColumn<Thing>[] = [{ key: 'name', title: 'Nombre', dataIndex: 'name' }];
+
+function things(count: number, from = 1): Thing[] {
+  return Array.from({ length: count }, (_, index) => ({
+    id: String(from + index),
+    name: `Cosa ${from + index}`,
+  }));
+}
+
+function LocationProbe() {
+  const location = useLocation();
+  return <output data-testid="location">{location.pathname}</output>;
+}
+
+function renderList(fetchPage: (params: ListParams) => Promise<ListResult<Thing>>, path = '/things') {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const utils = render(
+    <QueryClientProvider client={client}>
+      <AntApp>
+        <MemoryRouter initialEntries={[path]}>
+          <Routes>
+            <Route
+              path="/things/*"
+              element={
+                <ListPage<Thing>
+                  tableId="things"
+                  title="Cosas"
+                  basePath="/things"
+                  queryKeyPrefix={['things']}
+                  query={(params) => ({ queryKey: ['things', params], queryFn: () => fetchPage(params) })}
+                  columns={columns}
+                  rowKey={(thing) => thing.id}
+                  detail={{
+                    title: (_mode, thing) => thing?.name ?? 'Cosa',
+                    renderView: (thing) => <p>Vista {thing.name}</p>,
+                  }}
+                />
+              }
+            />
+          </Routes>
+          <LocationProbe />
+        </MemoryRouter>
+      </AntApp>
+    </QueryClientProvider>,
+  );
+  return { ...utils, client };
+}
+
+const bodyRows = (container: HTMLElement) =>
+  Array.from(container.querySelectorAll('.ant-table-tbody tr.ant-table-row'));
+
+describe('ListPage', () => {
+  it('shows exactly one skeleton row while the first page loads, then the rows', async () => {
+    let resolve!: (result: ListResult<Thing>) => void;
+    const { container } = renderList(() => new Promise((done) => (resolve = done)));
+
+    expect(bodyRows(container)).toHaveLength(1);
+    expect(container.querySelectorAll('.ant-table-tbody .ant-skeleton')).toHaveLength(1);
+
+    await act(async () => resolve({ items: things(3), total: 3 }));
+    await waitFor(() => expect(bodyRows(container)).toHaveLength(3));
+    expect(container.querySelector('.ant-table-tbody .ant-skeleton')).toBeNull();
+    expect(screen.getByText('Cosa 2')).toBeTruthy();
+  });
+
+  it('hides the pagination on a single page', async () => {
+    const { container } = renderList(async () => ({ items: things(3), total: 3 }));
+    await waitFor(() => expect(bodyRows(container)).toHaveLength(3));
+    expect(container.querySelector('.ant-pagination')).toBeNull();
+  });
+
+  it('paginates with the x-total-count total and prefetches the next page', async () => {
+    const fetchPage = vi.fn(async (params: ListParams) => ({
+      items: things(params.size, (params.page - 1) * params.size + 1),
+      total: 25,
+    }));
+    const { container } = renderList(fetchPage);
+    await waitFor(() => expect(bodyRows(container)).toHaveLength(10));
+    expect(container.querySelector('.ant-pagination')).not.toBeNull();
+    expect(fetchPage.mock.calls[0][0]).toMatchObject({ page: 1, size: 10, search: '', filters: [] });
+    await waitFor(() =>
+      expect(fetchPage).toHaveBeenCalledWith(expect.objectContaining({ page: 2, size: 10 })),
+    );
+  });
+
+  it('remembers the row size per table in local storage', async () => {
+    localStorage.setItem(STORAGE_KEYS.tableSize('things'), 'small');
+    const { container } = renderList(async () => ({ items: things(2), total: 2 }));
+    await waitFor(() => expect(bodyRows(container)).toHaveLength(2));
+    expect(container.querySelector('.ant-table-small')).not.toBeNull();
+
+    fireEvent.click(screen.getByTestId('list-size'));
+    fireEvent.click(await screen.findByText('Grande'));
+    expect(localStorage.getItem(STORAGE_KEYS.tableSize('things'))).toBe('big');
+    await waitFor(() => expect(container.querySelector('.ant-table-small')).toBeNull());
+  });
+
+  it('offers row selection on desktop', async () => {
+    const { container } = renderList(async () => ({ items: things(2), total: 2 }));
+    await waitFor(() => expect(bodyRows(container)).toHaveLength(2));
+    expect(container.querySelectorAll('.ant-table-tbody tr.ant-table-row .ant-checkbox-input')).toHaveLength(
+      2,
+    );
+  });
+
+  it('opens the side dialog on {route}/{id} and returns to the list 0.5 s after closing', async () => {
+    renderList(async () => ({ items: things(3), total: 3 }), '/things/2');
+    const dialog = await screen.findByTestId('detail-dialog');
+    await within(dialog).findByText('Vista Cosa 2');
+    expect(dialog.getAttribute('data-mode')).toBe('view');
+
+    fireEvent.click(within(document.body).getByRole('button', { name: /close|cerrar/i }));
+    expect(screen.getByTestId('location').textContent).toBe('/things/2');
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/things'), {
+      timeout: 2000,
+    });
+  });
+});

@@ -1,0 +1,298 @@
+import { DeleteOutlined, EditOutlined, EyeOutlined, MoreOutlined, PlusOutlined } from '@ant-design/icons';
+import { ACTIONS_COLUMN_WIDTH, DEFAULT_PAGE_SIZE, SELECT_DEBOUNCE_MS } from '@ov/domain';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { App, Button, Dropdown, type MenuProps, Skeleton, Table, type TableProps } from 'antd';
+import type { ColumnType, SorterResult } from 'antd/es/table/interface';
+import { type Key, type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import type { ListParams } from '../../lib/list-query';
+import { notify } from '../../lib/notify';
+import { useDebouncedValue } from '../../lib/use-debounced-value';
+import { useIsMobile } from '../../lib/use-is-mobile';
+import { ListDetail } from './list-detail';
+import { ListToolbar } from './list-toolbar';
+import type { ListColumn, ListPageProps } from './types';
+import { useDetailRouting } from './use-detail-routing';
+import { useTablePreferences } from './use-table-preferences';
+import './list-page.css';
+
+const SKELETON_KEY = '__ov_skeleton__';
+type Row<T> = T | { [SKELETON_KEY]: true };
+const isSkeleton = (row: unknown): row is { [SKELETON_KEY]: true } =>
+  typeof row === 'object' && row !== null && SKELETON_KEY in row;
+
+const ANT_SIZE = { big: 'large', middle: 'middle', small: 'small' } as const;
+
+function positiveInt(value: string | null, fallback: number): number {
+  const parsed = Number(value);
+  return Number.isInteger(parsed) && parsed > 0 ? parsed : fallback;
+}
+
+/**
+ * The generic list page of spec §2: search, filters, add, column show/hide, persisted row size, pagination
+ * hidden on one page, row selection on desktop, one skeleton row while loading, next page prefetched, and
+ * the detail side dialog on `{route}/create`, `{route}/{id}`, `{route}/{id}/edit`.
+ */
+export function ListPage<T extends object, V extends object = Record<string, unknown>>(
+  props: ListPageProps<T, V>,
+) {
+  const { t } = useTranslation();
+  const { modal } = App.useApp();
+  const isMobile = useIsMobile();
+  const queryClient = useQueryClient();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const routing = useDetailRouting(props.basePath);
+  const defaultHidden = useMemo(
+    () => props.columns.filter((column) => column.defaultHidden).map((column) => column.key),
+    [props.columns],
+  );
+  const preferences = useTablePreferences(props.tableId, defaultHidden);
+  const [sort, setSort] = useState<ListParams['sort']>();
+  const [selectedKeys, setSelectedKeys] = useState<Key[]>([]);
+
+  const page = positiveInt(searchParams.get('page'), 1);
+  const size = positiveInt(searchParams.get('size'), DEFAULT_PAGE_SIZE);
+  const [searchText, setSearchText] = useState(searchParams.get('q') ?? '');
+  const search = useDebouncedValue(searchText.trim(), SELECT_DEBOUNCE_MS);
+  const filters = props.filters ?? [];
+  const filtersKey = JSON.stringify(filters);
+
+  const updateParams = (changes: Record<string, string | null>) =>
+    setSearchParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        for (const [key, value] of Object.entries(changes)) {
+          if (value === null || value === '') next.delete(key);
+          else next.set(key, value);
+        }
+        return next;
+      },
+      { replace: true },
+    );
+
+  // A new search or filter starts again at page 1 (the first render keeps a deep-linked page).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only react to a new search
+  useEffect(() => {
+    if ((searchParams.get('q') ?? '') !== search) updateParams({ q: search || null, page: null });
+  }, [search]);
+  const previousFilters = useRef(filtersKey);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only react to new filters
+  useEffect(() => {
+    if (previousFilters.current === filtersKey) return;
+    previousFilters.current = filtersKey;
+    updateParams({ page: null });
+    setSelectedKeys([]);
+  }, [filtersKey]);
+
+  const params: ListParams = { page, size, search, filters, sort };
+  const query = useQuery({ ...props.query(params), placeholderData: keepPreviousData });
+  const items = query.data?.items ?? [];
+  const total = query.data?.total ?? 0;
+
+  // Prefetch the next page so "next" feels instant.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: params are captured by value for the next page
+  useEffect(() => {
+    if (query.data && page * size < total) {
+      void queryClient.prefetchQuery(props.query({ ...params, page: page + 1 }));
+    }
+  }, [query.data, page, size, total, search, filtersKey, sort]);
+
+  const rowRecord = routing.id ? items.find((row) => props.rowKey(row) === routing.id) : undefined;
+  const detail = props.detail;
+
+  const removeRow = useMutation({
+    mutationFn: (id: string) => detail?.remove?.(id) ?? Promise.resolve(),
+    onSuccess: async () => {
+      notify.success(t('common.deleteSuccess'));
+      await queryClient.invalidateQueries({ queryKey: props.queryKeyPrefix });
+    },
+  });
+
+  const rowMenu = (row: T): MenuProps['items'] => {
+    const id = props.rowKey(row);
+    const entries: MenuProps['items'] = [
+      {
+        key: 'view',
+        icon: <EyeOutlined />,
+        label: t('common.details'),
+        onClick: () => routing.open('view', id),
+      },
+    ];
+    if (detail?.renderForm && detail.save) {
+      entries.push({
+        key: 'edit',
+        icon: <EditOutlined />,
+        label: t('common.edit'),
+        onClick: () => routing.open('edit', id),
+      });
+    }
+    if (props.rowActions) entries.push(...props.rowActions(row));
+    if (detail?.remove && (!detail.canRemove || detail.canRemove(row))) {
+      entries.push({
+        key: 'delete',
+        icon: <DeleteOutlined />,
+        label: t('common.delete'),
+        danger: true,
+        onClick: () =>
+          modal.confirm({
+            title: t('common.deleteConfirmTitle'),
+            content: t('common.deleteConfirmText'),
+            okText: t('common.delete'),
+            okButtonProps: { danger: true },
+            cancelText: t('common.cancel'),
+            onOk: () => removeRow.mutateAsync(id),
+          }),
+      });
+    }
+    return entries;
+  };
+
+  const visibleColumns = props.columns.filter((column) => !preferences.hidden.includes(column.key));
+  const tableColumns: NonNullable<TableProps<Row<T>>['columns']> = visibleColumns.map(
+    (column: ListColumn<T>) => {
+      const { sortField, defaultHidden: _hidden, render, ...rest } = column;
+      return {
+        ...rest,
+        dataIndex: column.dataIndex as never,
+        sorter: sortField ? true : undefined,
+        sortOrder: sortField && sort?.[sortField] ? (sort[sortField] === 'asc' ? 'ascend' : 'descend') : null,
+        render: (value: unknown, row: Row<T>, index: number) =>
+          isSkeleton(row) ? (
+            <Skeleton.Input active size="small" block className="ov-list__skeleton" />
+          ) : render ? (
+            render(value, row, index)
+          ) : (
+            (value as ReactNode)
+          ),
+      } as ColumnType<Row<T>>;
+    },
+  );
+  if (detail) {
+    tableColumns.push({
+      key: 'actions',
+      title: t('list.actions'),
+      width: ACTIONS_COLUMN_WIDTH,
+      align: 'center',
+      fixed: isMobile ? undefined : 'right',
+      render: (_value: unknown, row: Row<T>) =>
+        isSkeleton(row) ? null : (
+          <Dropdown menu={{ items: rowMenu(row) }} trigger={['click']} placement="bottomRight">
+            <Button
+              type="text"
+              icon={<MoreOutlined />}
+              aria-label={t('list.actions')}
+              data-testid="row-actions"
+            />
+          </Dropdown>
+        ),
+    });
+  }
+
+  const onTableChange: TableProps<Row<T>>['onChange'] = (pagination, _filters, sorter, extra) => {
+    if (extra.action === 'sort') {
+      const single = (Array.isArray(sorter) ? sorter[0] : sorter) as SorterResult<Row<T>>;
+      const column = props.columns.find((candidate) => candidate.key === single?.columnKey);
+      setSort(
+        column?.sortField && single.order
+          ? { [column.sortField]: single.order === 'ascend' ? 'asc' : 'desc' }
+          : undefined,
+      );
+      updateParams({ page: null });
+      return;
+    }
+    if (extra.action === 'paginate') {
+      const nextSize = pagination.pageSize ?? size;
+      updateParams({
+        page: nextSize !== size || pagination.current === 1 ? null : String(pagination.current),
+        size: nextSize === DEFAULT_PAGE_SIZE ? null : String(nextSize),
+      });
+    }
+  };
+
+  const selectedRows = items.filter((row) => selectedKeys.includes(props.rowKey(row)));
+  const loadingFirstPage = query.isPending;
+  const dataSource: Row<T>[] = loadingFirstPage ? [{ [SKELETON_KEY]: true }] : items;
+
+  return (
+    <>
+      <div className="ov-page-header">
+        <h1>{props.title}</h1>
+        <div className="ov-page-header__actions">
+          {props.headerActions}
+          {detail?.canCreate && detail.renderForm && detail.save ? (
+            <Button
+              type="primary"
+              icon={<PlusOutlined />}
+              onClick={() => routing.open('create')}
+              data-testid="list-add"
+            >
+              {t('common.add')}
+            </Button>
+          ) : null}
+        </div>
+      </div>
+      <section className="ov-list" data-testid={`list-${props.tableId}`}>
+        <ListToolbar
+          search={searchText}
+          onSearch={setSearchText}
+          searchPlaceholder={props.searchPlaceholder}
+          filtersSlot={props.filtersSlot}
+          bulkSlot={
+            !isMobile && props.bulkActions && selectedRows.length > 0 ? (
+              <span className="ov-list__bulk">
+                {t('list.selected', { count: selectedRows.length })}{' '}
+                {props.bulkActions(selectedRows, () => setSelectedKeys([]))}
+              </span>
+            ) : null
+          }
+          columns={props.columns.map((column) => ({ key: column.key, title: column.title }))}
+          hidden={preferences.hidden}
+          onHiddenChange={preferences.setHidden}
+          size={preferences.size}
+          onSizeChange={preferences.setSize}
+          showSize={!isMobile}
+        />
+        <Table<Row<T>>
+          rowKey={(row) => (isSkeleton(row) ? SKELETON_KEY : props.rowKey(row))}
+          columns={tableColumns}
+          dataSource={dataSource}
+          size={isMobile ? 'small' : ANT_SIZE[preferences.size]}
+          loading={!loadingFirstPage && query.isFetching && query.isPlaceholderData}
+          onChange={onTableChange}
+          scroll={{ x: 'max-content' }}
+          expandable={
+            props.expandedRowRender
+              ? {
+                  expandedRowRender: (row) => (isSkeleton(row) ? null : props.expandedRowRender?.(row)),
+                  rowExpandable: (row) => !isSkeleton(row),
+                }
+              : undefined
+          }
+          rowSelection={
+            isMobile || loadingFirstPage
+              ? undefined
+              : { selectedRowKeys: selectedKeys, onChange: (keys) => setSelectedKeys(keys) }
+          }
+          pagination={{
+            current: page,
+            pageSize: size,
+            total,
+            hideOnSinglePage: true,
+            showSizeChanger: !isMobile,
+            showTotal: isMobile ? undefined : (count) => t('list.total', { count }),
+          }}
+          locale={{ emptyText: query.isError ? t('list.loadError') : undefined }}
+        />
+      </section>
+      {detail ? (
+        <ListDetail<T, V>
+          config={detail}
+          routing={routing}
+          rowRecord={rowRecord}
+          queryKeyPrefix={props.queryKeyPrefix}
+        />
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,25 @@
+import { FEATURES } from '@ov/domain';
+import { useQuery } from '@tanstack/react-query';
+import type { Features } from '../../../lib/access';
+import { api } from '../../../lib/api-client';
+
+export interface PublicConfig {
+  features: Features;
+  space?: string;
+}
+
+export function getConfig(signal?: AbortSignal): Promise<PublicConfig> {
+  return api.get<PublicConfig>('/config', signal);
+}
+
+/** Feature switches from the server; the shared defaults apply until (or if never) it answers. */
+export function useFeatures(): Features {
+  const { data } = useQuery({
+    queryKey: ['config'],
+    queryFn: ({ signal }) => getConfig(signal),
+    staleTime: Number.POSITIVE_INFINITY,
+    retry: false,
+    meta: { silent: true },
+  });
+  return { ...FEATURES, ...(data?.features ?? {}) };
+}

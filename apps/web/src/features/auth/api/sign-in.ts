@@ -1,0 +1,27 @@
+import type { SigninInput } from '@ov/domain';
+import { useState } from 'react';
+import { api } from '../../../lib/api-client';
+import { type SessionTokens, saveSession } from '../../../lib/session';
+
+export function signIn(input: SigninInput): Promise<SessionTokens> {
+  return api.post<SessionTokens>('/signin', input);
+}
+
+/** Sign in and keep the session; `error` holds the last failure for the login messages. */
+export function useSignIn() {
+  const [pending, setPending] = useState(false);
+  const [error, setError] = useState<unknown>(null);
+  const submit = async (input: SigninInput, onSignedIn: () => void) => {
+    setPending(true);
+    setError(null);
+    try {
+      const tokens = await signIn(input);
+      onSignedIn();
+      saveSession(tokens);
+    } catch (cause) {
+      setError(cause);
+      setPending(false);
+    }
+  };
+  return { submit, pending, error };
+}

@@ -1,0 +1,93 @@
+import { LockOutlined, UserOutlined } from '@ant-design/icons';
+import { type SigninInput, signinSchema } from '@ov/domain';
+import { Alert, Button, Card, Form, Input, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { Link, type Location, useLocation, useNavigate } from 'react-router';
+import { AntdProvider } from '../../../app/antd-provider';
+import { zodRule } from '../../../components/form/zod-rule';
+import { PublicLayout } from '../../../components/public-layout/public-layout';
+import { PATHS } from '../../../lib/urls';
+import { useSignIn } from '../api/sign-in';
+import { loginMessageKey } from '../login-messages';
+import './login-page.css';
+
+function LoginForm() {
+  const { t, i18n } = useTranslation();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const { submit, pending, error } = useSignIn();
+  const from = (location.state as { from?: Location } | null)?.from;
+  const target = from ? `${from.pathname}${from.search}` : PATHS.home;
+
+  const onFinish = (values: SigninInput) =>
+    submit({ email: values.email.trim(), password: values.password }, () =>
+      navigate(target, { replace: true }),
+    );
+
+  return (
+    <Card className="ov-login__card" variant="borderless">
+      <Typography.Title level={2} className="ov-login__title">
+        {t('auth.login.title')}
+      </Typography.Title>
+      <Typography.Paragraph type="secondary">{t('auth.login.subtitle')}</Typography.Paragraph>
+      {error ? (
+        <Alert
+          className="ov-login__alert"
+          type="error"
+          showIcon
+          title={t(loginMessageKey(error))}
+          data-testid="login-error"
+          role="alert"
+        />
+      ) : null}
+      <Form<SigninInput>
+        layout="vertical"
+        requiredMark={false}
+        onFinish={onFinish}
+        size="large"
+        disabled={pending}
+      >
+        <Form.Item
+          name="email"
+          label={t('auth.login.emailLabel')}
+          rules={[zodRule(signinSchema.shape.email, i18n.language)]}
+        >
+          <Input
+            prefix={<UserOutlined />}
+            autoComplete="username"
+            autoFocus
+            placeholder={t('auth.login.emailPlaceholder')}
+          />
+        </Form.Item>
+        <Form.Item
+          name="password"
+          label={t('auth.login.passwordLabel')}
+          rules={[zodRule(signinSchema.shape.password, i18n.language)]}
+        >
+          <Input.Password prefix={<LockOutlined />} autoComplete="current-password" />
+        </Form.Item>
+        <div className="ov-login__forgot">
+          <Link to={PATHS.forgotPassword}>{t('auth.login.forgot')}</Link>
+        </div>
+        <Button type="primary" htmlType="submit" block loading={pending}>
+          {t('auth.login.submit')}
+        </Button>
+      </Form>
+      <div className="ov-login__register">
+        {t('auth.login.noAccount')} <Link to={PATHS.register}>{t('auth.login.register')}</Link>
+      </div>
+    </Card>
+  );
+}
+
+export default function LoginPage() {
+  return (
+    <PublicLayout hideLoginLink>
+      <AntdProvider>
+        <div className="ov-login">
+          <LoginForm />
+        </div>
+      </AntdProvider>
+    </PublicLayout>
+  );
+}

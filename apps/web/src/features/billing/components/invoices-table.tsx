@@ -1,0 +1,259 @@
+import { DownloadOutlined, EyeOutlined } from '@ant-design/icons';
+import {
+  DATE_PRESETS,
+  type DatePreset,
+  DEFAULT_PAGE_SIZE,
+  datePresetRange,
+  INVOICE_DISPLAY_STATUSES,
+} from '@ov/domain';
+import { Button, DatePicker, Select, Table, Tooltip } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import dayjs, { type Dayjs } from 'dayjs';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatDate, formatMoney } from '../../../lib/format';
+import { useIsMobile } from '../../../lib/use-is-mobile';
+import { receiptPath } from '../api/download-document';
+import { useInvoices } from '../api/find-invoices';
+import type { InvoiceDisplayStatus, InvoiceDto, InvoiceFilters } from '../types';
+import { InvoiceStatusTag } from './invoice-status-tag';
+import type { useDownload } from './use-download';
+
+type PresetKey = DatePreset | 'last6Months' | 'last12Months';
+const PRESETS: readonly PresetKey[] = ['last6Months', 'last12Months', ...DATE_PRESETS];
+const ISO = 'YYYY-MM-DD';
+
+function presetRange(preset: PresetKey): [Dayjs, Dayjs] {
+  if (preset === 'last6Months') return [dayjs().subtract(6, 'month').startOf('day'), dayjs().endOf('day')];
+  if (preset === 'last12Months') return [dayjs().subtract(12, 'month').startOf('day'), dayjs().endOf('day')];
+  const range = datePresetRange(preset);
+  return [dayjs(range.from), dayjs(range.to)];
+}
+
+interface InvoicesTableProps {
+  cc: string;
+  onOpen: (invoiceId: string) => void;
+  downloads: ReturnType<typeof useDownload>;
+}
+
+/** The code's debts and invoices: date-range presets and status filters, paged on the server. */
+export function InvoicesTable({ cc, onOpen, downloads }: InvoicesTableProps) {
+  const { t, i18n } = useTranslation();
+  const isMobile = useIsMobile();
+  const lang = i18n.language;
+  const [page, setPage] = useState(1);
+  const [size, setSize] = useState(DEFAULT_PAGE_SIZE);
+  const [range, setRange] = useState<[Dayjs, Dayjs] | null>(null);
+  const [preset, setPreset] = useState<PresetKey>();
+  const [status, setStatus] = useState<InvoiceDisplayStatus[]>([]);
+
+  const filters: InvoiceFilters = {};
+  if (range) {
+    filters.from = range[0].format(ISO);
+    filters.to = range[1].format(ISO);
+  }
+  if (status.length > 0) filters.status = status;
+  const query = useInvoices({ cc, page, size, filters });
+
+  const chooseRange = (next: [Dayjs, Dayjs] | null) => {
+    setRange(next);
+    setPage(1);
+  };
+
+  const columns: ColumnsType<InvoiceDto> = [
+    {
+      key: 'number',
+      title: t('billing.invoices.number'),
+      dataIndex: 'number',
+      render: (value: string, row) => (
+        <Button type="link" className="ov-invoices__number" onClick={() => onOpen(row.id)}>
+          {value}
+        </Button>
+      ),
+    },
+    {
+      key: 'issuedOn',
+      title: t('billing.invoices.issuedOn'),
+      dataIndex: 'issuedOn',
+      render: (value: string) => formatDate(value, lang),
+    },
+    {
+      key: 'period',
+      title: t('billing.invoices.period'),
+      responsive: ['lg'],
+      render: (_value, row) => `${formatDate(row.periodFrom, lang)} – ${formatDate(row.periodTo, lang)}`,
+    },
+    {
+      key: 'consumption',
+      title: t('billing.invoices.consumption'),
+      dataIndex: 'consumptionM3',
+      align: 'right',
+      responsive: ['xl'],
+      render: (value: number | null) => (value === null ? '—' : `${value} m³`),
+    },
+    {
+      key: 'invoiced',
+      title: t('billing.invoices.invoiced'),
+      dataIndex: 'invoicedCents',
+      align: 'right',
+      responsive: ['lg'],
+      render: (value: number) => formatMoney(value),
+    },
+    {
+      key: 'paid',
+      title: t('billing.invoices.paid'),
+      dataIndex: 'paidCents',
+      align: 'right',
+      responsive: ['lg'],
+      render: (value: number) => formatMoney(value),
+    },
+    {
+      key: 'toPay',
+      title: t('billing.invoices.toPay'),
+      dataIndex: 'toPayCents',
+      align: 'right',
+      render: (value: number) => <strong>{formatMoney(value)}</strong>,
+    },
+    {
+      key: 'status',
+      title: t('billing.invoices.status'),
+      dataIndex: 'displayStatus',
+      render: (value: InvoiceDisplayStatus) => <InvoiceStatusTag status={value} />,
+    },
+    {
+      key: 'actions',
+      title: isMobile ? '' : t('billing.invoices.actions'),
+      align: 'center',
+      width: isMobile ? 44 : 100,
+      render: (_value, row) => (
+        <span className="ov-invoices__actions">
+          <Tooltip title={t('billing.invoices.details')}>
+            <Button
+              type="text"
+              icon={<EyeOutlined />}
+              aria-label={t('billing.invoices.details')}
+              onClick={() => onOpen(row.id)}
+              data-testid="invoice-open"
+            />
+          </Tooltip>
+          {row.paidCents > 0 && !isMobile ? (
+            <Tooltip title={t('billing.invoices.receipt')}>
+              <Button
+                type="text"
+                icon={<DownloadOutlined />}
+                aria-label={t('billing.invoices.receipt')}
+                loading={downloads.pending === receiptPath(row.id)}
+                onClick={() => downloads.download(receiptPath(row.id), `comprobante-${row.number}.pdf`)}
+                data-testid="invoice-row-receipt"
+              />
+            </Tooltip>
+          ) : null}
+        </span>
+      ),
+    },
+  ];
+
+  // Phones: number and date in one cell, amount due and state in another, then the details button.
+  const mobileColumns: ColumnsType<InvoiceDto> = [
+    {
+      key: 'number',
+      title: t('billing.invoices.number'),
+      render: (_value, row) => (
+        <div className="ov-invoices__stack">
+          <Button type="link" className="ov-invoices__number" onClick={() => onOpen(row.id)}>
+            {row.number}
+          </Button>
+          <small>{formatDate(row.issuedOn, lang)}</small>
+        </div>
+      ),
+    },
+    {
+      key: 'toPay',
+      title: t('billing.invoices.toPay'),
+      align: 'right',
+      render: (_value, row) => (
+        <div className="ov-invoices__stack ov-invoices__stack--end">
+          <strong>{formatMoney(row.toPayCents)}</strong>
+          <InvoiceStatusTag status={row.displayStatus} />
+        </div>
+      ),
+    },
+    columns[columns.length - 1],
+  ];
+
+  return (
+    <div className="ov-invoices" data-testid="invoices">
+      <div className="ov-invoices__filters">
+        {isMobile ? (
+          <Select
+            allowClear
+            className="ov-invoices__filter"
+            placeholder={t('billing.invoices.range')}
+            value={preset}
+            onChange={(next?: PresetKey) => {
+              setPreset(next);
+              chooseRange(next ? presetRange(next) : null);
+            }}
+            options={PRESETS.map((key) => ({ value: key, label: t(`billing.invoices.presets.${key}`) }))}
+          />
+        ) : (
+          <DatePicker.RangePicker
+            className="ov-invoices__range"
+            value={range}
+            format={lang === 'en' ? 'MM/DD/YYYY' : 'DD/MM/YYYY'}
+            onChange={(next) => chooseRange(next?.[0] && next[1] ? [next[0], next[1]] : null)}
+            presets={PRESETS.map((key) => ({
+              label: t(`billing.invoices.presets.${key}`),
+              value: presetRange(key),
+            }))}
+            placeholder={[t('billing.invoices.range'), '']}
+            allowEmpty={[false, false]}
+            data-testid="invoices-range"
+          />
+        )}
+        <Select
+          mode="multiple"
+          allowClear
+          className="ov-invoices__filter ov-invoices__filter--status"
+          placeholder={t('billing.invoices.statusFilter')}
+          value={status}
+          maxTagCount="responsive"
+          onChange={(next: InvoiceDisplayStatus[]) => {
+            setStatus(next);
+            setPage(1);
+          }}
+          options={INVOICE_DISPLAY_STATUSES.map((value) => ({
+            value,
+            label: t(`billing.status.${value}`),
+          }))}
+          data-testid="invoices-status"
+        />
+      </div>
+      <Table<InvoiceDto>
+        rowKey="id"
+        size={isMobile ? 'small' : 'middle'}
+        columns={isMobile ? mobileColumns : columns}
+        dataSource={query.data?.items ?? []}
+        loading={query.isFetching}
+        scroll={isMobile ? undefined : { x: 'max-content' }}
+        rowClassName={(row) => (row.toPayCents > 0 ? 'ov-invoices__row--due' : '')}
+        onChange={(pagination) => {
+          if (pagination.pageSize && pagination.pageSize !== size) {
+            setSize(pagination.pageSize);
+            setPage(1);
+          } else setPage(pagination.current ?? 1);
+        }}
+        pagination={{
+          current: page,
+          pageSize: size,
+          total: query.data?.total ?? 0,
+          hideOnSinglePage: true,
+          showSizeChanger: !isMobile,
+          size: isMobile ? 'small' : undefined,
+          showTotal: isMobile ? undefined : (count) => t('billing.invoices.total', { count }),
+        }}
+        locale={{ emptyText: t('billing.invoices.empty') }}
+      />
+    </div>
+  );
+}

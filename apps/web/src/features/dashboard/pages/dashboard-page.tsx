@@ -1,0 +1,170 @@
+import '../i18n';
+import {
+  CalendarOutlined,
+  CreditCardOutlined,
+  GiftOutlined,
+  TeamOutlined,
+  WalletOutlined,
+} from '@ant-design/icons';
+import { DATE_PRESETS, dashboardDefaultRange, datePresetRange, formatMoney } from '@ov/domain';
+import { Card, DatePicker, Skeleton, Tag } from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
+import { lazy, type ReactNode, Suspense, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { displayName, useCurrentUser } from '../../../lib/current-user';
+import { useDashboard } from '../api/dashboard';
+import './dashboard-page.css';
+
+const DashboardCharts = lazy(() => import('../components/dashboard-charts'));
+
+function StatCard(props: {
+  title: string;
+  icon: ReactNode;
+  loading: boolean;
+  value: ReactNode;
+  extra?: ReactNode;
+  testId: string;
+}) {
+  return (
+    <Card className="ov-stat" data-testid={props.testId}>
+      <div className="ov-stat__head">
+        <span className="ov-stat__icon" aria-hidden>
+          {props.icon}
+        </span>
+        <span className="ov-stat__title">{props.title}</span>
+      </div>
+      {props.loading ? (
+        <Skeleton active title={false} paragraph={{ rows: 2 }} />
+      ) : (
+        <>
+          <div className="ov-stat__value" data-testid={`${props.testId}-value`}>
+            {props.value}
+          </div>
+          {props.extra ? <div className="ov-stat__extra">{props.extra}</div> : null}
+        </>
+      )}
+    </Card>
+  );
+}
+
+/** The administrator's dashboard (spec §2): a date range, four cards and four charts. */
+export function DashboardPage() {
+  const { t, i18n } = useTranslation();
+  const { user } = useCurrentUser();
+  const [range, setRange] = useState(() => dashboardDefaultRange());
+  const calls = useDashboard(range);
+  const data = calls.data.data?.[0];
+  const users = calls.users.data ?? [];
+  const clients = users.reduce((sum, u) => sum + u.count, 0);
+  const presets = DATE_PRESETS.map((preset) => {
+    const { from, to } = datePresetRange(preset);
+    return {
+      label: t(`dashboard.datePresets.${preset}`),
+      value: [dayjs(from), dayjs(to)] as [Dayjs, Dayjs],
+    };
+  });
+
+  return (
+    <div className="ov-dashboard" data-testid="dashboard">
+      <div className="ov-page-header ov-dashboard__header">
+        <h1>{t('dashboard.welcome', { name: displayName(user) })}</h1>
+        <DatePicker.RangePicker
+          allowClear={false}
+          value={[dayjs(range.from), dayjs(range.to)]}
+          presets={presets}
+          suffixIcon={<CalendarOutlined />}
+          format={i18n.language === 'en' ? 'MM/DD/YYYY' : 'DD/MM/YYYY'}
+          aria-label={t('dashboard.range')}
+          className="ov-dashboard__range"
+          data-testid="dashboard-range"
+          onChange={(value) => {
+            if (value?.[0] && value[1])
+              setRange({
+                from: value[0].startOf('day').toDate(),
+                to: value[1].endOf('day').toDate(),
+              });
+          }}
+        />
+      </div>
+      <div className="ov-dashboard__cards">
+        <StatCard
+          testId="card-clients"
+          title={t('dashboard.clients')}
+          icon={<TeamOutlined />}
+          loading={calls.users.isPending}
+          value={clients.toLocaleString('en-US')}
+          extra={
+            <div className="ov-stat__tags">
+              {users.map((u) => (
+                <Tag key={u.clientType ?? 'none'} data-client-type={u.clientType ?? ''}>
+                  {u.clientType
+                    ? t(`clientTypes.${u.clientType}`, { defaultValue: u.clientType })
+                    : t('dashboard.noType')}
+                  : <strong>{u.count}</strong>
+                </Tag>
+              ))}
+            </div>
+          }
+        />
+        <StatCard
+          testId="card-payments"
+          title={t('dashboard.totalPayments')}
+          icon={<CreditCardOutlined />}
+          loading={calls.data.isPending}
+          value={formatMoney(data?.totalPayments.totalAmount ?? 0)}
+          extra={t('dashboard.count', { count: data?.totalPayments.totalCount ?? 0 })}
+        />
+        <StatCard
+          testId="card-anticipated"
+          title={t('dashboard.anticipated')}
+          icon={<WalletOutlined />}
+          loading={calls.data.isPending}
+          value={formatMoney(data?.anticipated.anticipatedAmount ?? 0)}
+          extra={t('dashboard.count', { count: data?.anticipated.anticipatedCount ?? 0 })}
+        />
+        <StatCard
+          testId="card-bonification"
+          title={t('dashboard.bonification')}
+          icon={<GiftOutlined />}
+          loading={calls.data.isPending}
+          value={formatMoney(data?.bonifications.bonification ?? 0)}
+          extra={
+            <span className="ov-stat__pair">
+              <span>
+                {t('dashboard.bonusTotal')}:{' '}
+                <strong>{formatMoney(data?.bonifications.totalAmount ?? 0)}</strong>
+              </span>
+              <span>
+                {t('dashboard.bonusPaid')}:{' '}
+                <strong>{formatMoney(data?.bonifications.totalPayed ?? 0)}</strong>
+              </span>
+            </span>
+          }
+        />
+      </div>
+      <Suspense
+        fallback={
+          <div className="ov-dashboard__charts">
+            {[1, 2, 3, 4].map((n) => (
+              <Card key={n} className="ov-chart">
+                <Skeleton active paragraph={{ rows: 6 }} />
+              </Card>
+            ))}
+          </div>
+        }
+      >
+        <DashboardCharts
+          data={data}
+          byStatus={calls.byStatus.data}
+          histogram={calls.histogram.data}
+          language={i18n.language}
+          loading={{
+            data: calls.data.isPending,
+            byStatus: calls.byStatus.isPending,
+            histogram: calls.histogram.isPending,
+          }}
+        />
+      </Suspense>
+    </div>
+  );
+}

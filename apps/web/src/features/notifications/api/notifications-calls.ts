@@ -1,0 +1,70 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import { searchList } from '../../../lib/list-query';
+
+export interface AppNotification {
+  _id: string;
+  id: string;
+  type: string;
+  owner: string;
+  payload: { body?: { status?: string; name?: string }; kind?: string } & Record<string, unknown>;
+  read: boolean;
+  createdAt: string;
+}
+
+export const NOTIFICATIONS_KEY = ['notifications'] as const;
+export const UNREAD_KEY = [...NOTIFICATIONS_KEY, 'unread'] as const;
+const LIST_KEY = [...NOTIFICATIONS_KEY, 'list'] as const;
+
+export function findNotifications(size: number, signal?: AbortSignal) {
+  return searchList<AppNotification>(
+    '/notifications/search',
+    { page: 1, size, search: '', filters: [], sort: { createdAt: 'desc' } },
+    signal,
+  );
+}
+
+export async function getUnreadCount(signal?: AbortSignal): Promise<number> {
+  return (await api.get<{ count: number }>('/notifications/unread-count', signal)).count;
+}
+
+export const markRead = (id: string) => api.post<AppNotification>(`/notifications/${id}/read`);
+export const markAllRead = () => api.post<{ updated: number }>('/notifications/read-all');
+
+export function useUnreadCount() {
+  return useQuery({
+    queryKey: UNREAD_KEY,
+    queryFn: ({ signal }) => getUnreadCount(signal),
+    staleTime: 60_000,
+    meta: { silent: true },
+  });
+}
+
+export function useNotificationList(size: number, enabled: boolean) {
+  return useQuery({
+    queryKey: [...LIST_KEY, size],
+    queryFn: ({ signal }) => findNotifications(size, signal),
+    enabled,
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** Marking read updates the list at once; the stream (or a refetch) brings the new count. */
+export function useMarkRead() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => markRead(id),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: NOTIFICATIONS_KEY }),
+  });
+}
+
+export function useMarkAllRead() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: markAllRead,
+    onSuccess: () => {
+      queryClient.setQueryData(UNREAD_KEY, 0);
+      return queryClient.invalidateQueries({ queryKey: NOTIFICATIONS_KEY });
+    },
+  });
+}

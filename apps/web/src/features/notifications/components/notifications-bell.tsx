@@ -1,0 +1,165 @@
+import '../i18n';
+import { BellOutlined, CheckOutlined, MailOutlined } from '@ant-design/icons';
+import { PERMISSIONS } from '@ov/domain';
+import { App, Badge, Button, Drawer, Empty, Spin, Tooltip } from 'antd';
+import { lazy, Suspense, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { canAccess } from '../../../lib/access';
+import { useCurrentUser } from '../../../lib/current-user';
+import { formatDateTime } from '../../../lib/format';
+import { useIsMobile } from '../../../lib/use-is-mobile';
+import {
+  type AppNotification,
+  useMarkAllRead,
+  useMarkRead,
+  useNotificationList,
+  useUnreadCount,
+} from '../api/notifications-calls';
+import { useNotificationStream } from '../api/use-notification-stream';
+import { notificationText } from './notification-text';
+import './notifications.css';
+
+const SendEmailDialog = lazy(() => import('../../../components/send-email-dialog/send-email-dialog'));
+const PAGE = 20;
+
+function NotificationRow({ row }: { row: AppNotification }) {
+  const { t, i18n } = useTranslation();
+  const markRead = useMarkRead();
+  const { title, text } = notificationText(row, t);
+  return (
+    <li
+      className={`ov-notification${row.read ? '' : ' ov-notification--unread'}`}
+      data-testid="notification"
+      data-read={row.read}
+    >
+      <span className="ov-notification__dot" aria-hidden="true" />
+      <div className="ov-notification__body">
+        <strong>{title}</strong>
+        {text ? <span>{text}</span> : null}
+        <time dateTime={row.createdAt}>{formatDateTime(row.createdAt, i18n.language)}</time>
+      </div>
+      {row.read ? null : (
+        <Tooltip title={t('notifications.markRead')}>
+          <Button
+            type="text"
+            size="small"
+            icon={<CheckOutlined />}
+            aria-label={t('notifications.markRead')}
+            loading={markRead.isPending}
+            onClick={() => markRead.mutate(row._id)}
+            data-testid="notification-read"
+          />
+        </Tooltip>
+      )}
+    </li>
+  );
+}
+
+function NotificationList() {
+  const { t } = useTranslation();
+  const [size, setSize] = useState(PAGE);
+  const list = useNotificationList(size, true);
+  if (list.isLoading) return <Spin className="ov-notifications__spin" />;
+  const items = list.data?.items ?? [];
+  if (items.length === 0) return <Empty description={t('notifications.empty')} />;
+  return (
+    <>
+      <ul className="ov-notifications" data-testid="notifications-list">
+        {items.map((row) => (
+          <NotificationRow key={row._id} row={row} />
+        ))}
+      </ul>
+      {(list.data?.total ?? 0) > items.length ? (
+        <Button block type="link" onClick={() => setSize((value) => value + PAGE)} loading={list.isFetching}>
+          {t('notifications.loadMore')}
+        </Button>
+      ) : null}
+    </>
+  );
+}
+
+/** The bell in the header: unread badge kept live over SSE, the drawer, and (for staff) send e-mail. */
+export function NotificationsBell() {
+  const { t } = useTranslation();
+  const { notification } = App.useApp();
+  const isMobile = useIsMobile();
+  const { access } = useCurrentUser();
+  const [open, setOpen] = useState(false);
+  const [mailOpen, setMailOpen] = useState(false);
+  const unread = useUnreadCount();
+  const markAll = useMarkAllRead();
+  const count = unread.data ?? 0;
+  const canMail = canAccess({ permissions: [PERMISSIONS.USER_NOTIFY, PERMISSIONS.USER_WRITE] }, access);
+
+  useNotificationStream((row) => {
+    const { title, text } = notificationText(row, t);
+    notification.info({
+      title: `${t('notifications.new')}: ${title}`,
+      description: text,
+      placement: 'bottomRight',
+      icon: <BellOutlined />,
+    });
+  });
+
+  return (
+    <>
+      <Badge count={count} size="small" offset={[-4, 4]} data-testid="notifications-count">
+        <Button
+          type="text"
+          shape="circle"
+          icon={<BellOutlined />}
+          aria-label={
+            count
+              ? `${t('notifications.open')} (${t('notifications.unread', { count })})`
+              : t('notifications.open')
+          }
+          onClick={() => setOpen(true)}
+          data-testid="notifications-bell"
+        />
+      </Badge>
+      <Drawer
+        title={t('notifications.title')}
+        open={open}
+        onClose={() => setOpen(false)}
+        size={isMobile ? '100%' : 400}
+        destroyOnHidden
+        className="ov-notifications-drawer"
+        data-testid="notifications-drawer"
+      >
+        <div className="ov-notifications__toolbar">
+          <span className="ov-notifications__summary">
+            {count > 0 ? t('notifications.unread', { count }) : null}
+          </span>
+          <div className="ov-notifications__tools">
+            {canMail ? (
+              <Button
+                size="small"
+                icon={<MailOutlined />}
+                onClick={() => setMailOpen(true)}
+                data-testid="send-email-open"
+              >
+                {t('notifications.sendEmail')}
+              </Button>
+            ) : null}
+            <Button
+              size="small"
+              icon={<CheckOutlined />}
+              onClick={() => markAll.mutate()}
+              disabled={count === 0}
+              loading={markAll.isPending}
+              data-testid="notifications-read-all"
+            >
+              {t('notifications.markAllRead')}
+            </Button>
+          </div>
+        </div>
+        <NotificationList />
+      </Drawer>
+      {mailOpen ? (
+        <Suspense fallback={null}>
+          <SendEmailDialog open={mailOpen} onClose={() => setMailOpen(false)} />
+        </Suspense>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,165 @@
+import type {
+  AdvanceQuote,
+  ClientCodeSummary,
+  Filter,
+  InvoiceDto,
+  PaymentCreated,
+  PaymentDto,
+  PaymentMethod,
+} from '@ov/domain';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import { ApiError, toApiError } from '../../../lib/api-error';
+import { type ListParams, searchList } from '../../../lib/list-query';
+import { getSession } from '../../../lib/session';
+import { API_BASE } from '../../../lib/urls';
+
+export const PAYMENTS_KEY = ['payments'] as const;
+export const RECORDS_KEY = ['payments', 'records'] as const;
+
+/** The customer's own client codes (billing's call; features do not import each other). */
+export function useMyCodes() {
+  return useQuery({
+    queryKey: ['billing', 'my-ccs'],
+    queryFn: ({ signal }) => api.post<ClientCodeSummary[]>('/ahab-requests/my-ccs', {}, signal),
+  });
+}
+
+/** Open invoices of one code (Pendiente, Pago Parcial and, to show them, Procesando / Conveniada). */
+export function useOpenInvoices(cc: string | undefined) {
+  return useQuery({
+    queryKey: [...PAYMENTS_KEY, 'open-invoices', cc],
+    enabled: Boolean(cc),
+    placeholderData: keepPreviousData,
+    queryFn: async ({ signal }) => {
+      const response = await api.request<InvoiceDto[]>('/ahab-requests/invoice-cc', {
+        method: 'POST',
+        body: {
+          cc,
+          page: 1,
+          size: 100,
+          filters: { status: ['Pendiente', 'Pago Parcial', 'Procesando', 'Conveniada'] },
+        },
+        signal,
+      });
+      return Array.isArray(response.data) ? response.data : [];
+    },
+  });
+}
+
+export function payInvoices(body: {
+  cc: string;
+  invoiceIds?: string[];
+  method: PaymentMethod;
+  amountCents: number;
+}): Promise<PaymentCreated> {
+  return api.post<PaymentCreated>('/payments/invoices', body);
+}
+
+export function payAdvance(body: { cc: string; method: PaymentMethod; amountCents: number }) {
+  return api.post<PaymentCreated>('/payments/advance', body);
+}
+
+export function useAdvanceQuote(cc: string | undefined) {
+  return useQuery({
+    queryKey: [...PAYMENTS_KEY, 'quote', cc],
+    enabled: Boolean(cc),
+    queryFn: ({ signal }) =>
+      api.get<AdvanceQuote>(`/payments/advance/quote?cc=${encodeURIComponent(cc ?? '')}`, signal),
+  });
+}
+
+export function getPayment(id: string, signal?: AbortSignal) {
+  return api.get<PaymentDto>(`/payments/${encodeURIComponent(id)}`, signal);
+}
+
+/** A payment, polled every 2.5 s while it is PENDING (stops once settled). */
+export function usePayment(id: string | undefined) {
+  return useQuery({
+    queryKey: [...PAYMENTS_KEY, 'one', id],
+    enabled: Boolean(id),
+    queryFn: ({ signal }) => getPayment(id ?? '', signal),
+    refetchInterval: (query) => (query.state.data?.status === 'PENDING' ? 2500 : false),
+    refetchIntervalInBackground: true,
+  });
+}
+
+export function recordsQuery(params: ListParams) {
+  return {
+    queryKey: [...RECORDS_KEY, params],
+    queryFn: ({ signal }: { signal: AbortSignal }) =>
+      searchList<PaymentDto>('/payments/search', params, signal),
+  };
+}
+
+export function refundPayment(id: string, reason: string) {
+  return api.post<PaymentDto>(`/payments/${encodeURIComponent(id)}/refund`, { reason });
+}
+
+export function confirmRefund(id: string) {
+  return api.post<PaymentDto>(`/payments/${encodeURIComponent(id)}/refund/confirm`, {});
+}
+
+async function authorisedFetch(path: string, init: RequestInit, language: string): Promise<Response> {
+  const send = () => {
+    const token = getSession()?.accessToken;
+    return fetch(`${API_BASE}${path}`, {
+      ...init,
+      headers: {
+        ...(init.headers as Record<string, string>),
+        'Accept-Language': language,
+        ...(token ? { Authorization: `Bearer ${token}` } : {}),
+      },
+    });
+  };
+  try {
+    let response = await send();
+    if (response.status === 401) {
+      // Any call through the API client refreshes expired tokens; then retry once.
+      await api
+        .post('/payments/search', { page: 1, size: 1, search: '', filters: [] })
+        .catch(() => undefined);
+      response = await send();
+    }
+    return response;
+  } catch (cause) {
+    throw ApiError.network(cause);
+  }
+}
+
+function saveBlob(blob: Blob, fileName: string) {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+/** The receipt PDF of a PAYED payment, with the bearer token (a plain link cannot carry it). */
+export async function downloadReceipt(id: string, language: string) {
+  const response = await authorisedFetch(
+    `/payments/${encodeURIComponent(id)}/receipt.pdf`,
+    { headers: { Accept: 'application/pdf' } },
+    language,
+  );
+  if (!response.ok) throw await toApiError(response);
+  saveBlob(await response.blob(), `comprobante-${id}.pdf`);
+}
+
+/** The records with the chosen filters as CSV (staff). */
+export async function exportCsv(filters: Filter[], search: string, language: string) {
+  const response = await authorisedFetch(
+    '/payments/export.csv',
+    {
+      method: 'POST',
+      headers: { Accept: 'text/csv', 'Content-Type': 'application/json' },
+      body: JSON.stringify({ page: 1, size: 10, search, filters }),
+    },
+    language,
+  );
+  if (!response.ok) throw await toApiError(response);
+  saveBlob(await response.blob(), `pagos-${new Date().toISOString().slice(0, 10)}.csv`);
+}

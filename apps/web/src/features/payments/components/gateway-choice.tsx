@@ -1,0 +1,53 @@
+import type { PaymentMethod } from '@ov/domain';
+import { Alert } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useCurrentUser } from '../../../lib/current-user';
+
+const LOGO: Record<PaymentMethod, string> = { ENZONA: 'EZ', TRANSFERMOVIL: 'TM' };
+
+/** The gateways switched on in /api/config, as selectable cards. */
+export function useEnabledMethods(): PaymentMethod[] {
+  const { access } = useCurrentUser();
+  const methods: PaymentMethod[] = [];
+  if (access.features.enzona) methods.push('ENZONA');
+  if (access.features.transfermovil) methods.push('TRANSFERMOVIL');
+  return methods;
+}
+
+export function GatewayChoice(props: { value?: PaymentMethod; onChange: (method: PaymentMethod) => void }) {
+  const { t } = useTranslation();
+  const methods = useEnabledMethods();
+  if (methods.length === 0) return <Alert type="warning" showIcon title={t('payments.pay.noMethods')} />;
+  return (
+    <fieldset className="ov-gateways">
+      <legend className="ov-visually-hidden">{t('payments.pay.method')}</legend>
+      {methods.map((method) => {
+        const checked = props.value === method;
+        return (
+          <label
+            key={method}
+            className={`ov-gateway ov-gateway--${method.toLowerCase()}${checked ? ' ov-gateway--checked' : ''}`}
+            data-testid={`gateway-${method}`}
+          >
+            <input
+              type="radio"
+              name="payment-gateway"
+              value={method}
+              checked={checked}
+              onChange={() => props.onChange(method)}
+              className="ov-gateway__input"
+            />
+            <span className="ov-gateway__logo" aria-hidden>
+              {LOGO[method]}
+            </span>
+            <span className="ov-gateway__text">
+              <strong>{t(`payments.methods.${method}`)}</strong>
+              <span>{t(`payments.methods.${method}_hint`)}</span>
+            </span>
+            <span className="ov-gateway__radio" aria-hidden />
+          </label>
+        );
+      })}
+    </fieldset>
+  );
+}

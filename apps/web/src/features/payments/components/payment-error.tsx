@@ -1,0 +1,22 @@
+import { Alert } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { errorText } from '../../../lib/error-text';
+import { resultCodeOf, resultText } from './result-text';
+
+/** A refused payment: the result code's exact spec text (3, 4, 5, 7, 9, 10, 12, 13…) or the catalogue message. */
+export function PaymentError({ error }: { error: unknown }) {
+  const { t, i18n } = useTranslation();
+  const code = resultCodeOf(error);
+  const text = code ? resultText(code, i18n.language) : errorText(error, t, i18n.language);
+  return (
+    <Alert
+      type="error"
+      showIcon
+      className="ov-pay__error"
+      title={text}
+      description={code ? t('payments.result.code', { code }) : undefined}
+      data-testid="payment-error"
+      data-code={code ?? undefined}
+    />
+  );
+}

@@ -1,0 +1,20 @@
+import { describe, expect, it } from 'vitest';
+import { ApiError } from '../../../lib/api-error';
+import { resultCodeOf, resultText } from './result-text';
+
+describe('payment result texts', () => {
+  it('gives the spec texts of the result codes in both languages', () => {
+    expect(resultText(2, 'es')).toBe('Pago realizado satisfactoriamente');
+    expect(resultText(11, 'es')).toBe('El código de transacción ha expirado');
+    expect(resultText(12, 'es')).toBe('La deuda está conveniada, diríjase a la oficina comercial');
+    expect(resultText(2, 'en')).toBe('Payment made successfully');
+  });
+
+  it('reads the code of a PAYMENTRESULT refusal only', () => {
+    expect(resultCodeOf(new ApiError(400, { name: 'PAYMENTRESULT', reference: 13, message: '' }))).toBe(13);
+    expect(
+      resultCodeOf(new ApiError(400, { name: 'BADREQUESTERROR', reference: 498, message: '' })),
+    ).toBeNull();
+    expect(resultCodeOf(new Error('x'))).toBeNull();
+  });
+});

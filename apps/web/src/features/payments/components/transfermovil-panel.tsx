@@ -1,0 +1,76 @@
+import { CopyOutlined, MobileOutlined } from '@ant-design/icons';
+import { formatMoney, type PaymentDto } from '@ov/domain';
+import { Button, Card, Spin, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { Countdown } from './countdown';
+import { QrImage } from './qr-image';
+
+/** The Transfermóvil order: QR, deep link, transaction code, countdown, and a live "waiting" line. */
+export function TransfermovilPanel(props: {
+  payment: PaymentDto;
+  onExpired?: () => void;
+  onCancel?: () => void;
+}) {
+  const { t } = useTranslation();
+  const { payment } = props;
+  return (
+    <Card className="ov-tm" data-testid="tm-panel" data-payment-id={payment.id}>
+      <div className="ov-tm__head">
+        <span className="ov-gateway__logo ov-gateway--transfermovil" aria-hidden>
+          TM
+        </span>
+        <div>
+          <h2>{t('payments.tm.title')}</h2>
+          <Typography.Text type="secondary">{t('payments.tm.scan')}</Typography.Text>
+        </div>
+      </div>
+      <div className="ov-tm__body">
+        <div className="ov-tm__qr">
+          {payment.qr ? <QrImage text={payment.qr} alt={t('payments.tm.qrAlt')} /> : null}
+        </div>
+        <dl className="ov-tm__facts">
+          <dt>{t('payments.tm.amount')}</dt>
+          <dd className="ov-tm__amount">{formatMoney(payment.amountCents)}</dd>
+          <dt>{t('payments.tm.code')}</dt>
+          <dd>
+            <Typography.Text
+              className="ov-tm__code"
+              copyable={{
+                text: payment.transactionCode ?? '',
+                icon: <CopyOutlined />,
+                tooltips: [t('payments.tm.copy'), t('payments.tm.copied')],
+              }}
+              data-testid="tm-code"
+            >
+              {payment.transactionCode}
+            </Typography.Text>
+          </dd>
+          <dt>{t('payments.tm.expiresIn')}</dt>
+          <dd>
+            <Countdown until={payment.expiresAt} onEnd={props.onExpired} />
+          </dd>
+        </dl>
+      </div>
+      {payment.deepLink ? (
+        <Button
+          type="primary"
+          size="large"
+          block
+          icon={<MobileOutlined />}
+          href={payment.deepLink}
+          data-testid="tm-open"
+        >
+          {t('payments.tm.open')}
+        </Button>
+      ) : null}
+      <div className="ov-tm__waiting" aria-live="polite">
+        <Spin size="small" /> <span>{t('payments.tm.waiting')}</span>
+      </div>
+      {props.onCancel ? (
+        <Button type="link" onClick={props.onCancel} className="ov-tm__cancel">
+          {t('payments.tm.cancel')}
+        </Button>
+      ) : null}
+    </Card>
+  );
+}

@@ -1,0 +1,237 @@
+import '../i18n';
+import '../payments.css';
+import { formatMoney, type InvoiceDto, type PaymentMethod } from '@ov/domain';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Button, Card, Checkbox, Empty, Skeleton, Table, Tag } from 'antd';
+import { useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import { formatDate } from '../../../lib/format';
+import { PATHS } from '../../../lib/urls';
+import { useIsMobile } from '../../../lib/use-is-mobile';
+import { PAYMENTS_KEY, payInvoices, useMyCodes, useOpenInvoices } from '../api/payments';
+import { CodeSelect } from '../components/code-select';
+import { GatewayChoice, useEnabledMethods } from '../components/gateway-choice';
+import { PaymentError } from '../components/payment-error';
+import { PaymentOutcome } from '../components/payment-outcome';
+
+const PAYABLE = new Set(['Pendiente', 'Pago Parcial']);
+const STATUS_COLORS: Record<string, string> = {
+  Pendiente: 'orange',
+  'Pago Parcial': 'gold',
+  Procesando: 'blue',
+  Conveniada: 'purple',
+  Pagada: 'green',
+};
+
+/** `/payments/payments`: choose a code, its open invoices (or the whole debt), a gateway, and pay. */
+export default function PayPage() {
+  const { t, i18n } = useTranslation();
+  const [params, setParams] = useSearchParams();
+  const paymentId = params.get('paymentId');
+
+  const again = () =>
+    setParams((current) => {
+      const next = new URLSearchParams();
+      const cc = current.get('cc');
+      if (cc) next.set('cc', cc);
+      return next;
+    });
+
+  return (
+    <div className="ov-pay" data-testid="pay-page">
+      <div className="ov-page-header">
+        <h1>{t('payments.pay.title')}</h1>
+      </div>
+      {paymentId ? (
+        <PaymentOutcome paymentId={paymentId} onAgain={again} />
+      ) : (
+        <PayForm language={i18n.language} />
+      )}
+    </div>
+  );
+}
+
+function PayForm({ language }: { language: string }) {
+  const { t } = useTranslation();
+  const isMobile = useIsMobile();
+  const queryClient = useQueryClient();
+  const [params, setParams] = useSearchParams();
+  const codes = useMyCodes();
+  const methods = useEnabledMethods();
+  const cc = params.get('cc') ?? codes.data?.[0]?.cc;
+  const invoices = useOpenInvoices(cc);
+  const [selected, setSelected] = useState<string[]>([]);
+  const [whole, setWhole] = useState(false);
+  const [method, setMethod] = useState<PaymentMethod | undefined>(methods[0]);
+
+  const rows = invoices.data ?? [];
+  const payable = useMemo(() => rows.filter((row) => PAYABLE.has(row.displayStatus)), [rows]);
+  // A new code starts with all its payable invoices chosen.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reset per code and per fresh list
+  useEffect(() => {
+    setSelected(payable.map((row) => row.id));
+    setWhole(false);
+  }, [cc, invoices.dataUpdatedAt]);
+
+  const chosen = whole ? payable : payable.filter((row) => selected.includes(row.id));
+  const total = chosen.reduce((sum, row) => sum + row.toPayCents, 0);
+
+  const pay = useMutation({
+    mutationFn: () =>
+      payInvoices({
+        cc: cc ?? '',
+        method: method ?? 'ENZONA',
+        amountCents: total,
+        ...(whole ? {} : { invoiceIds: chosen.map((row) => row.id) }),
+      }),
+    onSuccess: (created) => {
+      void queryClient.invalidateQueries({ queryKey: [...PAYMENTS_KEY, 'open-invoices'] });
+      if (created.method === 'ENZONA' && created.redirectUrl) {
+        window.location.assign(created.redirectUrl);
+        return;
+      }
+      setParams((current) => {
+        const next = new URLSearchParams(current);
+        next.set('paymentId', created.paymentId);
+        return next;
+      });
+    },
+  });
+  const redirecting = pay.isSuccess && pay.data.method === 'ENZONA' && Boolean(pay.data.redirectUrl);
+
+  if (codes.isPending) return <Skeleton active paragraph={{ rows: 6 }} />;
+  if ((codes.data ?? []).length === 0)
+    return (
+      <Card>
+        <Empty description={t('payments.pay.noCodes')}>
+          <Link to={PATHS.clientCodes}>{t('payments.pay.addCode')}</Link>
+        </Empty>
+      </Card>
+    );
+
+  const columns = [
+    {
+      key: 'number',
+      title: t('payments.pay.number'),
+      dataIndex: 'number',
+      render: (value: string, row: InvoiceDto) => (
+        <span className="ov-pay__invoice">
+          <strong>{value}</strong>
+          {isMobile ? (
+            <span className="ov-pay__muted">
+              {formatDate(row.periodFrom, language)} – {formatDate(row.periodTo, language)}
+            </span>
+          ) : null}
+        </span>
+      ),
+    },
+    ...(isMobile
+      ? []
+      : [
+          {
+            key: 'period',
+            title: t('payments.pay.period'),
+            render: (_: unknown, row: InvoiceDto) =>
+              `${formatDate(row.periodFrom, language)} – ${formatDate(row.periodTo, language)}`,
+          },
+        ]),
+    {
+      key: 'status',
+      title: t('payments.pay.state'),
+      dataIndex: 'displayStatus',
+      render: (value: string) => (
+        <Tag color={STATUS_COLORS[value] ?? 'default'} data-status={value}>
+          {t(`payments.invoiceStatus.${value}`, { defaultValue: value })}
+        </Tag>
+      ),
+    },
+    {
+      key: 'toPay',
+      title: t('payments.pay.toPay'),
+      dataIndex: 'toPayCents',
+      align: 'right' as const,
+      render: (value: number) => <span className="ov-pay__money">{formatMoney(value)}</span>,
+    },
+  ];
+
+  return (
+    <div className="ov-pay__layout">
+      <Card className="ov-pay__card ov-pay__main">
+        <p className="ov-pay__subtitle">{t('payments.pay.subtitle')}</p>
+        <label className="ov-pay__label" htmlFor="pay-code">
+          {t('payments.pay.code')}
+        </label>
+        <CodeSelect
+          codes={codes.data ?? []}
+          value={cc}
+          onChange={(value) =>
+            setParams((current) => {
+              const next = new URLSearchParams(current);
+              next.set('cc', value);
+              return next;
+            })
+          }
+        />
+        <div className="ov-pay__section-head">
+          <h2>{t('payments.pay.invoices')}</h2>
+          {payable.length > 0 ? (
+            <Checkbox checked={whole} onChange={(e) => setWhole(e.target.checked)} data-testid="whole-debt">
+              {t('payments.pay.wholeDebt')}
+            </Checkbox>
+          ) : null}
+        </div>
+        {invoices.isPending ? (
+          <Skeleton active paragraph={{ rows: 3 }} />
+        ) : rows.length === 0 ? (
+          <Empty description={t('payments.pay.noOpenInvoices')} image={Empty.PRESENTED_IMAGE_SIMPLE}>
+            <Link to={`${PATHS.prepaid}?cc=${encodeURIComponent(cc ?? '')}`}>
+              {t('payments.pay.goPrepaid')}
+            </Link>
+          </Empty>
+        ) : (
+          <Table<InvoiceDto>
+            rowKey="id"
+            size="middle"
+            pagination={false}
+            dataSource={rows}
+            columns={columns}
+            className="ov-pay__invoices"
+            data-testid="pay-invoices"
+            rowSelection={{
+              selectedRowKeys: whole ? payable.map((row) => row.id) : selected,
+              onChange: (keys) => setSelected(keys.map(String)),
+              getCheckboxProps: (row) => ({
+                disabled: whole || !PAYABLE.has(row.displayStatus),
+                title: row.displayStatus === 'Procesando' ? t('payments.pay.processing') : undefined,
+              }),
+            }}
+          />
+        )}
+      </Card>
+      <Card className="ov-pay__card ov-pay__side">
+        <h2>{t('payments.pay.method')}</h2>
+        <GatewayChoice value={method} onChange={setMethod} />
+        <div className="ov-pay__total">
+          <span>
+            {t('payments.pay.total')}
+            <small>{t('payments.pay.selected', { count: chosen.length })}</small>
+          </span>
+          <strong data-testid="pay-total">{formatMoney(total)}</strong>
+        </div>
+        {pay.isError ? <PaymentError error={pay.error} /> : null}
+        <Button
+          type="primary"
+          size="large"
+          block
+          disabled={!cc || !method || total <= 0}
+          loading={pay.isPending || redirecting}
+          onClick={() => pay.mutate()}
+          data-testid="pay-submit"
+        >
+          {redirecting ? t('payments.redirecting') : t('payments.pay.submit', { amount: formatMoney(total) })}
+        </Button>
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,203 @@
+import '../i18n';
+import '../payments.css';
+import { formatMoney, type PaymentMethod, parseMoneyToCents } from '@ov/domain';
+import { useMutation } from '@tanstack/react-query';
+import { Alert, Button, Card, Empty, Input, Skeleton, Statistic } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import { PATHS } from '../../../lib/urls';
+import { payAdvance, useAdvanceQuote, useMyCodes } from '../api/payments';
+import { CodeSelect } from '../components/code-select';
+import { GatewayChoice, useEnabledMethods } from '../components/gateway-choice';
+import { PaymentError } from '../components/payment-error';
+import { PaymentOutcome } from '../components/payment-outcome';
+import { resultText } from '../components/result-text';
+
+function toCents(text: string): number | null {
+  if (!text.trim()) return null;
+  try {
+    return parseMoneyToCents(text);
+  } catch {
+    return null;
+  }
+}
+
+/** `/payments/prepaid`: an advance deposit (code 1 allowed, 8 debts first), minimum and bonus shown. */
+export default function PrepaidPage() {
+  const { t, i18n } = useTranslation();
+  const [params, setParams] = useSearchParams();
+  const paymentId = params.get('paymentId');
+  const codes = useMyCodes();
+  const methods = useEnabledMethods();
+  const cc = params.get('cc') ?? codes.data?.[0]?.cc;
+  const quote = useAdvanceQuote(paymentId ? undefined : cc);
+  const [amountText, setAmountText] = useState('');
+  const [touched, setTouched] = useState(false);
+  const [method, setMethod] = useState<PaymentMethod | undefined>(methods[0]);
+
+  const cents = toCents(amountText);
+  const minimum = quote.data?.minimumCents ?? 0;
+  const percent = quote.data?.bonusPercent ?? 0;
+  const bonus = cents && cents > 0 ? Math.floor((cents * percent) / 100) : 0;
+  const invalid = amountText.trim() !== '' && (cents === null || cents <= 0);
+  const below = cents !== null && cents > 0 && cents < minimum;
+
+  const pay = useMutation({
+    mutationFn: () => payAdvance({ cc: cc ?? '', method: method ?? 'ENZONA', amountCents: cents ?? 0 }),
+    onSuccess: (created) => {
+      if (created.method === 'ENZONA' && created.redirectUrl) {
+        window.location.assign(created.redirectUrl);
+        return;
+      }
+      setParams((current) => {
+        const next = new URLSearchParams(current);
+        next.set('paymentId', created.paymentId);
+        return next;
+      });
+    },
+  });
+  const redirecting = pay.isSuccess && pay.data.method === 'ENZONA' && Boolean(pay.data.redirectUrl);
+  const setCc = (value: string) =>
+    setParams((current) => {
+      const next = new URLSearchParams(current);
+      next.set('cc', value);
+      next.delete('paymentId');
+      return next;
+    });
+
+  return (
+    <div className="ov-pay" data-testid="prepaid-page">
+      <div className="ov-page-header">
+        <h1>{t('payments.prepaid.title')}</h1>
+      </div>
+      {paymentId ? (
+        <PaymentOutcome
+          paymentId={paymentId}
+          onAgain={() => {
+            pay.reset();
+            setAmountText('');
+            setParams(cc ? { cc } : {});
+          }}
+        />
+      ) : codes.isPending ? (
+        <Skeleton active paragraph={{ rows: 6 }} />
+      ) : (codes.data ?? []).length === 0 ? (
+        <Card>
+          <Empty description={t('payments.pay.noCodes')}>
+            <Link to={PATHS.clientCodes}>{t('payments.pay.addCode')}</Link>
+          </Empty>
+        </Card>
+      ) : (
+        <div className="ov-pay__layout">
+          <Card className="ov-pay__card ov-pay__main">
+            <p className="ov-pay__subtitle">{t('payments.prepaid.subtitle')}</p>
+            <label className="ov-pay__label" htmlFor="pay-code">
+              {t('payments.pay.code')}
+            </label>
+            <CodeSelect codes={codes.data ?? []} value={cc} onChange={setCc} />
+            {quote.isPending ? (
+              <Skeleton active paragraph={{ rows: 3 }} className="ov-pay__gap" />
+            ) : quote.isError ? (
+              <div className="ov-pay__gap">
+                <PaymentError error={quote.error} />
+              </div>
+            ) : quote.data ? (
+              <>
+                <Alert
+                  className="ov-pay__gap"
+                  type={quote.data.allowed ? 'success' : 'warning'}
+                  showIcon
+                  title={resultText(quote.data.code, i18n.language)}
+                  data-testid="advance-quote"
+                  data-code={quote.data.code}
+                  action={
+                    quote.data.allowed ? undefined : (
+                      <Link
+                        to={`${PATHS.payments}?cc=${encodeURIComponent(cc ?? '')}`}
+                        data-testid="advance-pay-debt"
+                      >
+                        {t('payments.prepaid.payDebt')}
+                      </Link>
+                    )
+                  }
+                />
+                <div className="ov-pay__stats">
+                  <Statistic
+                    title={t('payments.prepaid.balance')}
+                    value={formatMoney(quote.data.balanceCents)}
+                  />
+                  <Statistic title={t('payments.prepaid.debt')} value={formatMoney(quote.data.debtCents)} />
+                  <Statistic
+                    title={t('payments.prepaid.bonusLabel')}
+                    value={`${percent} %`}
+                    data-testid="advance-bonus-percent"
+                  />
+                </div>
+                {quote.data.allowed ? (
+                  <div className="ov-pay__amount">
+                    <label className="ov-pay__label" htmlFor="advance-amount">
+                      {t('payments.prepaid.amount')}
+                    </label>
+                    <Input
+                      id="advance-amount"
+                      size="large"
+                      inputMode="decimal"
+                      prefix="$"
+                      suffix="CUP"
+                      placeholder={t('payments.prepaid.amountPlaceholder')}
+                      value={amountText}
+                      status={touched && (invalid || below) ? 'error' : undefined}
+                      onChange={(e) => setAmountText(e.target.value)}
+                      onBlur={() => setTouched(true)}
+                      data-testid="advance-amount"
+                    />
+                    <div className="ov-pay__hint" data-testid="advance-minimum">
+                      {touched && invalid
+                        ? t('payments.prepaid.invalidAmount')
+                        : touched && below
+                          ? t('payments.prepaid.belowMinimum', { amount: formatMoney(minimum) })
+                          : t('payments.prepaid.minimum', { amount: formatMoney(minimum) })}
+                    </div>
+                    {bonus > 0 ? (
+                      <Alert
+                        type="info"
+                        className="ov-pay__gap"
+                        title={t('payments.prepaid.bonusAmount', { amount: formatMoney(bonus) })}
+                        data-testid="advance-bonus"
+                      />
+                    ) : null}
+                  </div>
+                ) : null}
+              </>
+            ) : null}
+          </Card>
+          {quote.data?.allowed ? (
+            <Card className="ov-pay__card ov-pay__side">
+              <h2>{t('payments.pay.method')}</h2>
+              <GatewayChoice value={method} onChange={setMethod} />
+              <div className="ov-pay__total">
+                <span>{t('payments.prepaid.amount')}</span>
+                <strong data-testid="pay-total">{formatMoney(cents && cents > 0 ? cents : 0)}</strong>
+              </div>
+              {pay.isError ? <PaymentError error={pay.error} /> : null}
+              <Button
+                type="primary"
+                size="large"
+                block
+                disabled={!method || !cents || cents <= 0 || below}
+                loading={pay.isPending || redirecting}
+                onClick={() => pay.mutate()}
+                data-testid="pay-submit"
+              >
+                {redirecting
+                  ? t('payments.redirecting')
+                  : t('payments.prepaid.submit', { amount: formatMoney(cents && cents > 0 ? cents : 0) })}
+              </Button>
+            </Card>
+          ) : null}
+        </div>
+      )}
+    </div>
+  );
+}

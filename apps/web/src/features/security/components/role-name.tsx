@@ -1,0 +1,31 @@
+import { CrownOutlined } from '@ant-design/icons';
+import { Tag, Typography } from 'antd';
+import type { TFunction } from 'i18next';
+import { useTranslation } from 'react-i18next';
+
+/** A role's display name: the shared translation, then this feature's, then the raw name. */
+export function roleLabel(t: TFunction, name: string): string {
+  return t(`roles.${name}`, { defaultValue: t(`security.roleNames.${name}`, { defaultValue: name }) });
+}
+
+/** The translated name, the raw key under it when they differ; SUPER_ADMIN highlighted. */
+export function RoleName({ name, superAdmin }: { name: string; superAdmin: boolean }) {
+  const { t } = useTranslation();
+  const label = roleLabel(t, name);
+  return (
+    <span className="ov-security__role-name">
+      {superAdmin ? (
+        <Tag color="gold" icon={<CrownOutlined />} className="ov-security__super">
+          {label}
+        </Tag>
+      ) : (
+        <Typography.Text strong>{label}</Typography.Text>
+      )}
+      {label !== name ? (
+        <Typography.Text type="secondary" className="ov-security__role-key">
+          {name}
+        </Typography.Text>
+      ) : null}
+    </span>
+  );
+}

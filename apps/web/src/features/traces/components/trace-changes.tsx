@@ -1,0 +1,78 @@
+import { Table, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import type { Trace } from '../types';
+
+interface ChangeRow {
+  field: string;
+  before: unknown;
+  after: unknown;
+}
+
+/** A value of the payload, readable: empty as a dash, lists joined, objects as indented JSON. */
+export function readableValue(value: unknown): string {
+  if (value === null || value === undefined || value === '') return '—';
+  if (typeof value === 'boolean') return value ? '✓' : '✗';
+  if (Array.isArray(value) && value.every((item) => typeof item !== 'object' || item === null))
+    return value.length ? value.join(', ') : '—';
+  if (typeof value === 'object') {
+    // A flat object (e.g. an address) reads best as "key: value" lines.
+    const entries = Object.entries(value as Record<string, unknown>);
+    if (!Array.isArray(value) && entries.every(([, item]) => typeof item !== 'object' || item === null))
+      return entries.length ? entries.map(([key, item]) => `${key}: ${readableValue(item)}`).join('\n') : '—';
+    return JSON.stringify(value, null, 2);
+  }
+  return String(value);
+}
+
+function Value({ value, tone }: { value: unknown; tone: 'before' | 'after' }) {
+  const text = readableValue(value);
+  const block = text.includes('\n');
+  return block ? (
+    <pre className={`ov-traces__value ov-traces__value--${tone}`}>{text}</pre>
+  ) : (
+    <span className={`ov-traces__value ov-traces__value--${tone}`}>{text}</span>
+  );
+}
+
+/** The before/after of a trace, one line per changed field. */
+export function TraceChanges({ trace }: { trace: Trace }) {
+  const { t } = useTranslation();
+  const rows: ChangeRow[] = Object.entries(trace.payload?.changes ?? {})
+    .map(([field, change]) => ({ field, before: change?.before, after: change?.after }))
+    // A field that went from "nothing" to "nothing" (missing vs null) is no change to a reader.
+    .filter((row) => readableValue(row.before) !== readableValue(row.after));
+  if (rows.length === 0) return <Typography.Text type="secondary">{t('traces.noChanges')}</Typography.Text>;
+  return (
+    <Table<ChangeRow>
+      className="ov-traces__changes"
+      size="small"
+      pagination={false}
+      rowKey="field"
+      dataSource={rows}
+      scroll={{ x: 'max-content' }}
+      data-testid="trace-changes"
+      columns={[
+        {
+          key: 'field',
+          title: t('traces.change.field'),
+          dataIndex: 'field',
+          render: (field) => (
+            <Typography.Text strong>
+              {t(`traces.fieldNames.${field}`, { defaultValue: String(field) })}
+            </Typography.Text>
+          ),
+        },
+        {
+          key: 'before',
+          title: t('traces.change.before'),
+          render: (_value, row) => <Value value={row.before} tone="before" />,
+        },
+        {
+          key: 'after',
+          title: t('traces.change.after'),
+          render: (_value, row) => <Value value={row.after} tone="after" />,
+        },
+      ]}
+    />
+  );
+}

@@ -1,0 +1,27 @@
+import { formatMoney } from '@ov/domain';
+import dayjs from 'dayjs';
+import 'dayjs/locale/es';
+import 'dayjs/locale/en';
+
+export { formatMoney };
+
+export function setDateLocale(language: string): void {
+  dayjs.locale(language === 'en' ? 'en' : 'es');
+}
+
+/** Short date for tables: 05/03/2026 in Spanish, 03/05/2026 in English. */
+export function formatDate(value: string | number | Date | null | undefined, language: string): string {
+  if (value === null || value === undefined || value === '') return '';
+  const date = dayjs(value);
+  if (!date.isValid()) return '';
+  return date.locale(language === 'en' ? 'en' : 'es').format(language === 'en' ? 'MM/DD/YYYY' : 'DD/MM/YYYY');
+}
+
+export function formatDateTime(value: string | number | Date | null | undefined, language: string): string {
+  if (value === null || value === undefined || value === '') return '';
+  const date = dayjs(value);
+  if (!date.isValid()) return '';
+  return date
+    .locale(language === 'en' ? 'en' : 'es')
+    .format(language === 'en' ? 'MM/DD/YYYY h:mm A' : 'DD/MM/YYYY HH:mm');
+}

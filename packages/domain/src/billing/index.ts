@@ -1,0 +1,5 @@
+export * from './client-code';
+export * from './contracts';
+export * from './demo';
+export * from './display-status';
+export * from './tariff';

@@ -1,0 +1,168 @@
+import { z } from 'zod';
+import { CLIENT_TYPES, FILTER_TYPES, GENDERS } from '../enums';
+import { validationMessage as msg } from './messages';
+import {
+  birthDateSchema,
+  blankOr,
+  clientCodeSchema,
+  descriptionSchema,
+  emailSchema,
+  nameSchema,
+  nationalIdSchema,
+  passwordSchema,
+  phoneSchema,
+  requiredString,
+  textSchema,
+  usernameSchema,
+} from './rules';
+
+const REQUIRED = msg('required');
+
+const municipalitySchema = z
+  .number({ error: REQUIRED })
+  .int(msg('invalidValue'))
+  .positive(msg('invalidValue'));
+const clientTypeSchema = z.enum(CLIENT_TYPES, { error: REQUIRED });
+
+const passwordsMatch = (data: { password?: string; confirmPassword?: string }) =>
+  (data.password ?? '') === (data.confirmPassword ?? '');
+const MISMATCH = { error: msg('passwordsMismatch'), path: ['confirmPassword'] };
+
+/** `email` also accepts the username (design §4). */
+export const signinSchema = z.object({
+  email: requiredString(),
+  password: z.string({ error: REQUIRED }).min(1, REQUIRED),
+});
+export type SigninInput = z.infer<typeof signinSchema>;
+
+/** What the profile page sends: empty phone or e-mail as null, password only when filled (spec §5). */
+export const profileUpdateSchema = z
+  .object({
+    firstName: nameSchema,
+    lastName: nameSchema.optional(),
+    username: usernameSchema.optional(),
+    phone: phoneSchema.nullable().optional(),
+    email: emailSchema.nullable().optional(),
+    password: passwordSchema.optional(),
+    avatar: z.string().optional(),
+  })
+  .strict();
+export type ProfileUpdateInput = z.infer<typeof profileUpdateSchema>;
+
+/** The profile form as the user fills it: blank optional fields are '' and the new password is typed twice. */
+export const profileFormSchema = z
+  .object({
+    firstName: nameSchema,
+    lastName: blankOr(nameSchema).optional(),
+    username: blankOr(usernameSchema).optional(),
+    phone: blankOr(phoneSchema).optional(),
+    email: emailSchema,
+    clientType: clientTypeSchema,
+    municipality: municipalitySchema,
+    password: blankOr(passwordSchema).optional(),
+    confirmPassword: z.string().optional(),
+    avatar: z.string().optional(),
+  })
+  .refine(passwordsMatch, MISMATCH);
+export type ProfileFormInput = z.infer<typeof profileFormSchema>;
+
+export const signupSchema = z
+  .object({
+    firstName: nameSchema,
+    lastName: nameSchema,
+    email: emailSchema,
+    phone: phoneSchema,
+    password: passwordSchema,
+    confirmPassword: z.string({ error: REQUIRED }).min(1, REQUIRED),
+    clientType: clientTypeSchema,
+    municipality: municipalitySchema,
+    clientCode: clientCodeSchema.optional(),
+  })
+  .refine(passwordsMatch, MISMATCH);
+export type SignupInput = z.infer<typeof signupSchema>;
+
+/** The administrator's user form (spec §5); `fullName` holds the person's or the owner's name. */
+export const adminUserSchema = z.object({
+  username: usernameSchema,
+  fullName: textSchema,
+  nationalId: nationalIdSchema,
+  gender: z.enum(GENDERS, { error: REQUIRED }),
+  country: requiredString(),
+  email: emailSchema,
+  municipality: municipalitySchema,
+  birthDate: birthDateSchema,
+  address: textSchema,
+  phone: phoneSchema.nullable().optional(),
+  clientType: clientTypeSchema.optional(),
+  roles: z.array(requiredString()).optional(),
+});
+export type AdminUserInput = z.input<typeof adminUserSchema>;
+export type AdminUser = z.output<typeof adminUserSchema>;
+
+export const commercialOfficeSchema = z.object({
+  name: textSchema,
+  boss: z
+    .string()
+    .trim()
+    .max(128, msg('maxLength', { max: 128 }))
+    .optional(),
+  address: textSchema,
+  province: requiredString(),
+  municipality: municipalitySchema,
+});
+export type CommercialOfficeInput = z.infer<typeof commercialOfficeSchema>;
+
+export const faqSchema = z.object({
+  question: descriptionSchema(250),
+  answer: descriptionSchema(500),
+});
+export type FaqInput = z.infer<typeof faqSchema>;
+
+export const passwordResetSchema = z
+  .object({
+    _id: requiredString(),
+    password: passwordSchema.optional(),
+    autoGeneratePassword: z.boolean().default(false),
+    changePasswordRequire: z.boolean().default(false),
+  })
+  .refine((data) => data.autoGeneratePassword || data.password !== undefined, {
+    error: REQUIRED,
+    path: ['password'],
+  });
+export type PasswordResetInput = z.input<typeof passwordResetSchema>;
+export type PasswordReset = z.output<typeof passwordResetSchema>;
+
+/** A recipient is a chosen user (`_id`) or a typed address (`email`). */
+export const emailRecipientSchema = z.union([
+  z.object({ _id: requiredString() }).strict(),
+  z.object({ email: emailSchema }).strict(),
+]);
+
+export const emailMessageSchema = z.object({
+  to: z.array(emailRecipientSchema, { error: REQUIRED }).min(1, REQUIRED),
+  subject: textSchema,
+  body: requiredString().max(5000, msg('maxLength', { max: 5000 })),
+});
+export type EmailMessageInput = z.infer<typeof emailMessageSchema>;
+
+const filterBoundSchema = z.union([z.string(), z.number()]).optional();
+
+export const filterSchema = z.object({
+  type: z.enum(FILTER_TYPES),
+  field: z.string().min(1),
+  value: z.unknown().optional(),
+  from: filterBoundSchema,
+  to: filterBoundSchema,
+  isDate: z.boolean().optional(),
+});
+export type Filter = z.infer<typeof filterSchema>;
+
+export const searchQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  size: z.coerce.number().int().min(1).max(999).default(10),
+  search: z.string().trim().max(200).optional(),
+  filters: z.array(filterSchema).default([]),
+  sort: z.record(z.string(), z.enum(['asc', 'desc'])).optional(),
+});
+export type SearchQueryInput = z.input<typeof searchQuerySchema>;
+export type SearchQuery = z.output<typeof searchQuerySchema>;

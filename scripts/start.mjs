@@ -1,0 +1,68 @@
+#!/usr/bin/env node
+// `npm start`: the API and, beside it, the gateway sandbox (EnZona + Transfermóvil stand-ins) with
+// matching configuration. The API's PUBLIC_URL is handed to the sandbox, so EnZona's return URLs and
+// Transfermóvil's notification URL (`${PUBLIC_URL}/api/payments/transfermovil/notify`) reach the API.
+// Set SANDBOX=false when ENZONA_BASE_URL / TRANSFERMOVIL_BASE_URL point at the real gateways.
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const env = { ...process.env };
+const port = env.PORT || '3000';
+const publicUrl = (env.PUBLIC_URL || `http://localhost:${port}`).replace(/\/+$/, '');
+const sandboxPort = env.SANDBOX_PORT || '3100';
+const sandboxHost = env.SANDBOX_HOST || '127.0.0.1';
+const sandboxUrl = `http://${sandboxHost}:${sandboxPort}`;
+const withSandbox = !['false', '0', 'no'].includes(String(env.SANDBOX ?? 'true').toLowerCase());
+
+const children = [];
+function run(name, args, childEnv) {
+  const child = spawn(process.execPath, args, { cwd: root, env: childEnv, stdio: 'inherit' });
+  child.on('exit', (code, signal) => {
+    console.error(`[start] ${name} exited (${signal ?? code}); stopping the rest`);
+    shutdown(code ?? 1);
+  });
+  children.push(child);
+  return child;
+}
+
+let stopping = false;
+function shutdown(code = 0, signal = 'SIGTERM') {
+  if (stopping) return;
+  stopping = true;
+  for (const c of children) if (c.exitCode === null && c.signalCode === null) c.kill(signal);
+  setTimeout(() => process.exit(code), 5000).unref();
+  Promise.all(children.map((c) => (c.exitCode === null ? new Promise((r) => c.once('exit', r)) : null))).then(
+    () => process.exit(code),
+  );
+}
+for (const sig of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(sig, () => shutdown(0, sig));
+
+if (withSandbox) {
+  run('gateway sandbox', ['--import', 'tsx', 'apps/gateway-sandbox/src/server.ts'], {
+    ...env,
+    SANDBOX_PORT: sandboxPort,
+    SANDBOX_HOST: sandboxHost,
+    SANDBOX_PUBLIC_URL: env.SANDBOX_PUBLIC_URL || sandboxUrl,
+    // The same credentials the API uses (both default to the shared development ones).
+    SANDBOX_ENZONA_CLIENT_ID: env.ENZONA_CLIENT_ID || '',
+    SANDBOX_ENZONA_CLIENT_SECRET: env.ENZONA_CLIENT_SECRET || '',
+    SANDBOX_TM_USERNAME: env.TM_USERNAME || '',
+    SANDBOX_TM_SEED: env.TM_SEED || '',
+    SANDBOX_TM_SOURCE: env.TM_SOURCE || '',
+  });
+}
+
+run('API', ['--import', 'tsx', 'apps/api/src/server.ts'], {
+  ...env,
+  PORT: port,
+  PUBLIC_URL: publicUrl,
+  ...(withSandbox
+    ? {
+        ENZONA_BASE_URL: env.ENZONA_BASE_URL || `${sandboxUrl}/enzona`,
+        TRANSFERMOVIL_BASE_URL:
+          env.TRANSFERMOVIL_BASE_URL || `${sandboxUrl}/transfermovil/RestExternalPayment.svc`,
+      }
+    : {}),
+});
