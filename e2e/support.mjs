@@ -46,3 +46,33 @@ export async function chooseOption(page, trigger, text, { typed } = {}) {
     }
   }
 }
+
+/**
+ * Runs a row action that asks for confirmation (row menu › item › confirm button) and waits for
+ * `done`, the sign that it took (a new status tag, the row gone). On a loaded machine a click can land
+ * while the menu or the dialog is still animating in and be lost; each step is then taken again, as a
+ * person would, but only while the action has not yet taken (`done` is checked first), so it never
+ * runs twice.
+ */
+export async function confirmRowAction(page, { row, item, confirm, done, state = 'visible' }) {
+  const took = async () => (state === 'visible' ? done.first().isVisible() : (await done.count()) === 0);
+  const menuItem = page.locator('.ant-dropdown:not(.ant-dropdown-hidden) .ant-dropdown-menu-item', {
+    hasText: item,
+  });
+  const quick = { timeout: 5000 };
+  for (let attempt = 1; ; attempt++) {
+    try {
+      if (!(await confirm.isVisible())) {
+        if (!(await menuItem.isVisible())) await row.getByTestId('row-actions').click(quick);
+        await menuItem.click(quick);
+        await confirm.waitFor(quick);
+      }
+      await confirm.click(quick);
+      await done.first().waitFor({ state, timeout: 15_000 });
+      return;
+    } catch (error) {
+      if (await took()) return;
+      if (attempt === 3) throw error;
+    }
+  }
+}

@@ -4,7 +4,7 @@
 // Screenshots of users, user detail/edit, roles/permissions, access requests and traces, desktop 1366
 // and mobile 390, Spanish and English.
 import { join } from 'node:path';
-import { chooseOption } from '../support.mjs';
+import { chooseOption, confirmRowAction } from '../support.mjs';
 
 const ADMIN = { email: 'admin@aguasdelahabana.cu', password: 'Admin.Oficina.2026' };
 const RESET_PASSWORD = 'Rio.Almendares.2026';
@@ -186,21 +186,24 @@ async function desktop({ browser, baseUrl, screenshotDir, assert }) {
   await page.goto(`${base(baseUrl)}/admin/access-requests`);
   await row(page, 'list-access-requests', NEW_USER.email).waitFor();
   await page.waitForLoadState('networkidle');
-  menu = await rowMenu(page, 'list-access-requests', NEW_USER.email);
-  await menu.locator('.ant-dropdown-menu-item', { hasText: 'Aceptar' }).click();
-  await page.locator('.ant-modal-confirm-btns .ant-btn-primary', { hasText: 'Aceptar' }).click();
-  await row(page, 'list-access-requests', NEW_USER.email).getByText('Aceptada').waitFor();
+  await confirmRowAction(page, {
+    row: row(page, 'list-access-requests', NEW_USER.email),
+    item: 'Aceptar',
+    confirm: page.locator('.ant-modal-confirm-btns .ant-btn-primary', { hasText: 'Aceptar' }),
+    done: row(page, 'list-access-requests', NEW_USER.email).getByText('Aceptada'),
+  });
   await settle(page);
   await shot('admin-access-requests-desktop-es');
 
   // Block the user: they cannot sign in any more.
   await page.goto(`${base(baseUrl)}/admin/users`);
-  menu = await rowMenu(page, 'list-users', NEW_USER.email);
-  await menu.locator('.ant-dropdown-menu-item', { hasText: 'Bloquear' }).click();
-  await page.locator('.ant-modal-confirm-btns .ant-btn-dangerous', { hasText: 'Bloquear' }).click();
-  await row(page, 'list-users', NEW_USER.email)
-    .locator('[data-status="LOCK"]', { hasText: 'Bloqueado' })
-    .waitFor();
+  await row(page, 'list-users', NEW_USER.email).waitFor();
+  await confirmRowAction(page, {
+    row: row(page, 'list-users', NEW_USER.email),
+    item: 'Bloquear',
+    confirm: page.locator('.ant-modal-confirm-btns .ant-btn-dangerous', { hasText: 'Bloquear' }),
+    done: row(page, 'list-users', NEW_USER.email).locator('[data-status="LOCK"]', { hasText: 'Bloqueado' }),
+  });
   await staff.evaluate(() => localStorage.clear());
   await signIn(staff, baseUrl, NEW_USER.email, RESET_PASSWORD);
   await staff.getByTestId('login-error').getByText('Su cuenta está bloqueada').waitFor();
@@ -208,11 +211,13 @@ async function desktop({ browser, baseUrl, screenshotDir, assert }) {
   await staff.context().close();
 
   // Remove it, create it again: the reference-conflict warning offers to recover it.
-  menu = await rowMenu(page, 'list-users', NEW_USER.email);
-  await menu.locator('.ant-dropdown-menu-item', { hasText: 'Eliminar' }).click();
-  await page.locator('.ant-modal-confirm-btns .ant-btn-dangerous').click();
-  await toast(page, 'Eliminado correctamente');
-  await row(page, 'list-users', NEW_USER.email).waitFor({ state: 'detached' });
+  await confirmRowAction(page, {
+    row: row(page, 'list-users', NEW_USER.email),
+    item: 'Eliminar',
+    confirm: page.locator('.ant-modal-confirm-btns .ant-btn-dangerous'),
+    done: row(page, 'list-users', NEW_USER.email),
+    state: 'detached',
+  });
   await page.getByTestId('list-add').click();
   dialog = page.getByTestId('detail-dialog');
   await dialog.getByTestId('user-form').waitFor();
