@@ -1,6 +1,7 @@
 import type { TRACE_TYPES } from '@ov/domain';
 import type { Executor } from '../db/client';
 import { traces } from '../db/schema';
+import { insertOf, type PendingInsert, pendingInsert } from './batch';
 
 export type TraceType = (typeof TRACE_TYPES)[number];
 
@@ -44,7 +45,12 @@ export async function writeTrace(ex: Executor, t: TraceInput) {
 
 /** The trace's INSERT, not yet run (to batch it with others, see lib/batch.ts). */
 export function traceInsert(ex: Executor, t: TraceInput) {
-  return ex.insert(traces).values({
+  return insertOf(ex, pendingTrace(t));
+}
+
+/** The trace as a pending row (lib/batch.ts). */
+export function pendingTrace(t: TraceInput): PendingInsert {
+  return pendingInsert(traces, {
     space: t.space,
     type: t.type,
     owner: t.owner,

@@ -7,6 +7,7 @@ import type {
   PaymentMethod,
   PaymentResultCode,
 } from '@ov/domain';
+import type { SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 
 /**
@@ -70,6 +71,16 @@ export interface CommercialSystem {
     tx: Executor,
     reversal: { paymentId: string },
   ): Promise<{ reversed: boolean; reversedCents: number }>;
+  /**
+   * Optional, for a ledger that lives in the portal's own database: `creditAdvance` and
+   * `releaseInvoices` as CTE definitions (`name as (…), …`) that change the ledger only if
+   * `condition` holds, to run inside the caller's single statement (payments settle in one round
+   * trip with them). A ledger behind HTTP leaves them out and the caller uses the methods above.
+   */
+  inStatement?: {
+    creditAdvance(advance: CreditAdvance, condition: SQL): SQL;
+    releaseInvoices(paymentId: string, condition: SQL): SQL;
+  };
 }
 
 export interface LedgerAccount extends AccountSummary {

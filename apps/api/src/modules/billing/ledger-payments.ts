@@ -1,14 +1,60 @@
 import { createHash } from 'node:crypto';
-import { asc, eq, inArray, sql } from 'drizzle-orm';
+import { asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { advanceBalances, invoices, ledgerPaymentInvoices, ledgerPayments } from '../../db/schema';
-import { type CommercialSystem, LedgerRejection, type OpenInvoice } from './commercial-system';
+import { insertWhere, pendingInsert } from '../../lib/batch';
+import {
+  type CommercialSystem,
+  type CreditAdvance,
+  LedgerRejection,
+  type OpenInvoice,
+} from './commercial-system';
 import { toOpenInvoice } from './ledger.mappers';
 
 type Writes = Pick<
   CommercialSystem,
-  'markInvoicesInFlight' | 'releaseInvoices' | 'applyPayment' | 'creditAdvance' | 'reversePayment'
+  | 'markInvoicesInFlight'
+  | 'releaseInvoices'
+  | 'applyPayment'
+  | 'creditAdvance'
+  | 'reversePayment'
+  | 'inStatement'
 >;
+
+/** The advance and its bonus, in cents (integers). */
+function advanceAmounts(amountCents: number, bonusPercent: number) {
+  if (!Number.isSafeInteger(amountCents) || amountCents <= 0) throw new LedgerRejection(13);
+  const bonus = Math.floor((amountCents * Math.max(0, bonusPercent)) / 100);
+  return { bonus, credited: amountCents + bonus };
+}
+
+/**
+ * The ledger row of an advance (once per payment: the unique payment id) and, only if that row is new,
+ * the balance credited: two CTEs, `ledger_recorded` and `ledger_credited`. With `condition` the row is
+ * written only if it holds (see `inStatement`).
+ */
+function creditAdvanceCtes(advance: CreditAdvance, condition: SQL = sql`true`): SQL {
+  const { cc, amountCents, bonusPercent, paymentId, method } = advance;
+  const { bonus, credited } = advanceAmounts(amountCents, bonusPercent);
+  const recorded = insertWhere(
+    pendingInsert(ledgerPayments, {
+      paymentId,
+      cc,
+      amountCents,
+      bonusCents: bonus,
+      method: method ?? 'ADVANCE',
+      kind: 'ADELANTO',
+    }),
+    condition,
+  );
+  return sql`ledger_recorded as (${recorded} on conflict (payment_id) do nothing returning id),
+    ledger_credited as (
+      insert into ${advanceBalances} (cc, balance_cents)
+      select ${cc}, ${credited}::bigint from ledger_recorded
+      on conflict (cc) do update
+        set balance_cents = ${advanceBalances}.balance_cents + excluded.balance_cents, updated_at = now()
+      returning balance_cents as balance)`;
+}
 
 /** The ledger row of a reversal gets an id derived from the payment's, so the unique index makes it once-only. */
 export function reversalIdOf(paymentId: string): string {
@@ -115,34 +161,24 @@ export function createLedgerWrites(): Writes {
       return { applied: true, ledgerPaymentId: lp.id };
     },
 
-    async creditAdvance(tx, { cc, amountCents, bonusPercent, paymentId, method }) {
-      if (!Number.isSafeInteger(amountCents) || amountCents <= 0) throw new LedgerRejection(13);
-      const bonus = Math.floor((amountCents * Math.max(0, bonusPercent)) / 100);
-      const credited = amountCents + bonus;
+    async creditAdvance(tx, advance) {
+      const { cc } = advance;
+      const { credited } = advanceAmounts(advance.amountCents, advance.bonusPercent);
       // One statement: the ledger row (once per payment) and, only if it was new, the balance.
-      const recorded = tx
-        .insert(ledgerPayments)
-        .values({
-          paymentId,
-          cc,
-          amountCents,
-          bonusCents: bonus,
-          method: method ?? 'ADVANCE',
-          kind: 'ADELANTO',
-        })
-        .onConflictDoNothing({ target: ledgerPayments.paymentId })
-        .returning({ id: ledgerPayments.id });
-      const result = (await tx.execute(sql`
-        with recorded as (${recorded.getSQL()})
-        insert into ${advanceBalances} (cc, balance_cents)
-        select ${cc}, ${credited}::bigint from recorded
-        on conflict (cc) do update
-          set balance_cents = ${advanceBalances}.balance_cents + excluded.balance_cents, updated_at = now()
-        returning balance_cents as balance`)) as unknown as { rows: { balance: string | number }[] };
+      const result = (await tx.execute(
+        sql`with ${creditAdvanceCtes(advance)} select balance from ledger_credited`,
+      )) as unknown as { rows: { balance: string | number }[] };
       const [b] = result.rows;
       if (b) return { applied: true, creditedCents: credited, balanceCents: Number(b.balance) };
       const [current] = await tx.select().from(advanceBalances).where(eq(advanceBalances.cc, cc));
       return { applied: false, creditedCents: 0, balanceCents: current?.balanceCents ?? 0 };
+    },
+
+    inStatement: {
+      creditAdvance: creditAdvanceCtes,
+      releaseInvoices: (paymentId, condition) =>
+        sql`ledger_released as (update ${invoices} set in_flight_payment_id = null
+          where in_flight_payment_id = ${paymentId} and ${condition} returning id)`,
     },
 
     async reversePayment(tx, { paymentId }) {

@@ -1,6 +1,7 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { mailOutbox } from '../../db/schema';
+import { insertOf, type PendingInsert, pendingInsert } from '../../lib/batch';
 
 export interface OutgoingMail {
   to: string;
@@ -21,7 +22,12 @@ export async function enqueueMail(ex: Executor, mail: OutgoingMail): Promise<voi
 
 /** The outbox INSERT, not yet run (to batch it with others, see lib/batch.ts). */
 export function mailInsert(ex: Executor, mail: OutgoingMail) {
-  return ex.insert(mailOutbox).values({
+  return insertOf(ex, pendingMail(mail));
+}
+
+/** The e-mail as a pending row of the outbox (lib/batch.ts). */
+export function pendingMail(mail: OutgoingMail): PendingInsert {
+  return pendingInsert(mailOutbox, {
     to: mail.to.trim(),
     subject: mail.subject,
     text: mail.text,

@@ -1,14 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { formatMoney, paymentResult } from '@ov/domain';
-import { eq, type SQLWrapper } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { notifications, users } from '../../db/schema';
-import { insertTogether } from '../../lib/batch';
-import { traceInsert } from '../../lib/traces';
-import { mailInsert } from '../mail/outbox';
+import { insertOf, insertTogether, type PendingInsert, pendingInsert } from '../../lib/batch';
+import { pendingTrace } from '../../lib/traces';
+import { pendingMail } from '../mail/outbox';
 import { renderMail } from '../mail/templates';
 import { signalSoon } from '../notifications/notifications.service';
-import type { PaymentRow } from './payments.repository';
+import type { OwnerContact, PaymentRow } from './payments.repository';
 
 const SUBJECT = {
   PAYED: { es: 'Pago recibido', en: 'Payment received' },
@@ -20,12 +20,6 @@ export type OwnerSignal = { kind: 'notification'; id: string; owner: string };
 
 export async function sendSignals(ex: Executor, signals: OwnerSignal[]) {
   await Promise.all(signals.map((s) => signalSoon(ex, s)));
-}
-
-export interface OwnerContact {
-  email: string | null;
-  firstName: string;
-  language: string | null;
 }
 
 /** Who to write to about a payment (read ahead of the transaction that settles it). */
@@ -47,15 +41,14 @@ export async function ownerContact(ex: Executor, userId: string): Promise<OwnerC
  * the row is in the drawer and the payment page polls GET /api/payments/:id.
  */
 export function ownerMessages(
-  ex: Executor,
   publicUrl: string,
   p: PaymentRow,
   owner: OwnerContact | null,
-): { statements: SQLWrapper[]; signal: OwnerSignal } {
+): { inserts: PendingInsert[]; signal: OwnerSignal } {
   const amount = formatMoney(p.amountCents);
   const id = randomUUID();
-  const statements: SQLWrapper[] = [
-    ex.insert(notifications).values({
+  const inserts: PendingInsert[] = [
+    pendingInsert(notifications, {
       id,
       space: p.space,
       owner: p.userId,
@@ -71,7 +64,7 @@ export function ownerMessages(
     }),
   ];
   const signal: OwnerSignal = { kind: 'notification', id, owner: p.userId };
-  if ((p.status !== 'PAYED' && p.status !== 'REFUNDED') || !owner?.email) return { statements, signal };
+  if ((p.status !== 'PAYED' && p.status !== 'REFUNDED') || !owner?.email) return { inserts, signal };
   const lang = owner.language === 'en' ? 'en' : 'es';
   const link = `${publicUrl}/oficina_virtual/payments/payment-record?paymentId=${p.id}`;
   const bonus = p.bonusCents > 0 ? formatMoney(p.bonusCents) : null;
@@ -84,20 +77,23 @@ export function ownerMessages(
         ? `Your payment of ${amount} for client code ${p.cc} (operation ${p.externalId}) was refunded. Details at ${link}`
         : `Su pago de ${amount} del código de cliente ${p.cc} (operación ${p.externalId}) fue devuelto. Detalles en ${link}`;
   const subject = `${SUBJECT[p.status][lang]} · ${amount}`;
-  statements.push(
-    mailInsert(ex, {
+  inserts.push(
+    pendingMail({
       to: owner.email,
       kind: p.status === 'PAYED' ? 'payment-receipt' : 'payment-refund',
       ...renderMail('message', lang, { subject, body, name: owner.firstName }),
     }),
   );
-  return { statements, signal };
+  return { inserts, signal };
 }
 
 /** `ownerMessages` written at once (one statement), for callers off the hot path. */
 export async function tellOwner(ex: Executor, publicUrl: string, p: PaymentRow): Promise<OwnerSignal> {
-  const { statements, signal } = ownerMessages(ex, publicUrl, p, await ownerContact(ex, p.userId));
-  await insertTogether(ex, statements);
+  const { inserts, signal } = ownerMessages(publicUrl, p, await ownerContact(ex, p.userId));
+  await insertTogether(
+    ex,
+    inserts.map((i) => insertOf(ex, i)),
+  );
   return signal;
 }
 
@@ -108,16 +104,11 @@ export async function tracePayment(
   after: PaymentRow,
   actor: string | null,
 ) {
-  await paymentTraceInsert(ex, before, after, actor);
+  await insertOf(ex, paymentTrace(before, after, actor));
 }
 
-/** The INSERT of `tracePayment`, not yet run (to batch it, see lib/batch.ts). */
-export function paymentTraceInsert(
-  ex: Executor,
-  before: PaymentRow | null,
-  after: PaymentRow,
-  actor: string | null,
-) {
+/** The trace of `tracePayment` as a pending row (to batch it, see lib/batch.ts). */
+export function paymentTrace(before: PaymentRow | null, after: PaymentRow, actor: string | null) {
   const pick = (r: PaymentRow) => ({
     status: r.status,
     resultCode: r.resultCode,
@@ -127,7 +118,7 @@ export function paymentTraceInsert(
     gatewayRef: r.gatewayRef,
     refundReason: r.refundReason,
   });
-  return traceInsert(ex, {
+  return pendingTrace({
     space: after.space,
     type: before ? 'UPDATE' : 'CREATE',
     owner: actor,

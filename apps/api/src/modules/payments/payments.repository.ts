@@ -2,6 +2,7 @@ import { type PaymentDto, type PaymentStatus, paymentResult } from '@ov/domain';
 import { and, eq, getTableColumns, sql } from 'drizzle-orm';
 import { type Executor, oncePerDatabase } from '../../db/client';
 import { paymentEvents, paymentRequests, users } from '../../db/schema';
+import { insertOf, type PendingInsert, pendingInsert } from '../../lib/batch';
 import type { Lang } from '../../lib/language';
 
 export type PaymentRow = typeof paymentRequests.$inferSelect;
@@ -45,14 +46,50 @@ export function toPaymentDto(r: PaymentRow, lang: Lang = 'es'): PaymentDto {
   };
 }
 
-/** Every gateway callback starts here: prepared once per database. */
+/** Every gateway callback starts here: prepared once per database; the payer's contact comes along. */
 const byExternalIdQuery = oncePerDatabase((ex: Executor) =>
   ex
-    .select()
+    .select({ ...getTableColumns(paymentRequests), ...OWNER_COLUMNS })
     .from(paymentRequests)
+    .leftJoin(users, eq(users.id, paymentRequests.userId))
     .where(eq(paymentRequests.externalId, sql.placeholder('externalId')))
     .prepare('payment_by_external_id'),
 );
+
+/** The payer's address, name and language (for the receipt e-mail). */
+export interface OwnerContact {
+  email: string | null;
+  firstName: string;
+  language: string | null;
+}
+
+const OWNER_COLUMNS = {
+  ownerEmail: users.email,
+  ownerFirstName: users.firstName,
+  ownerLanguage: users.language,
+};
+
+/**
+ * The payer's contact as read together with a payment row (by `byExternalId` or the guarded update),
+ * kept beside the row object so that settling it can render the receipt e-mail without asking again.
+ */
+const contacts = new WeakMap<PaymentRow, OwnerContact | null>();
+
+export function contactReadWith(row: PaymentRow): OwnerContact | null | undefined {
+  return contacts.get(row);
+}
+
+function splitOwner<
+  T extends { ownerEmail: string | null; ownerFirstName: string | null; ownerLanguage: string | null },
+>(joined: T): { payment: PaymentRow; owner: OwnerContact | null } {
+  const { ownerEmail, ownerFirstName, ownerLanguage, ...payment } = joined;
+  const owner =
+    ownerFirstName === null
+      ? null
+      : { email: ownerEmail, firstName: ownerFirstName, language: ownerLanguage };
+  contacts.set(payment as unknown as PaymentRow, owner);
+  return { payment: payment as unknown as PaymentRow, owner };
+}
 
 /** Reads and guarded writes of payment requests; every write takes the caller's executor. */
 export const paymentsRepo = {
@@ -64,7 +101,7 @@ export const paymentsRepo = {
 
   async byExternalId(ex: Executor, externalId: string) {
     const [row] = await byExternalIdQuery(ex).execute({ externalId });
-    return row as PaymentRow | undefined;
+    return row ? splitOwner(row).payment : undefined;
   },
 
   async byGatewayRef(ex: Executor, method: string, gatewayRef: string) {
@@ -109,27 +146,17 @@ export const paymentsRepo = {
           eq(users.id, paymentRequests.userId),
         ),
       )
-      .returning({
-        ...getTableColumns(paymentRequests),
-        ownerEmail: users.email,
-        ownerFirstName: users.firstName,
-        ownerLanguage: users.language,
-      });
-    if (!row) return undefined;
-    const { ownerEmail, ownerFirstName, ownerLanguage, ...payment } = row;
-    return {
-      payment: payment as PaymentRow,
-      owner: { email: ownerEmail, firstName: ownerFirstName, language: ownerLanguage },
-    };
+      .returning({ ...getTableColumns(paymentRequests), ...OWNER_COLUMNS });
+    return row ? splitOwner(row) : undefined;
   },
 
   async logEvent(ex: Executor, e: PaymentEventInput) {
-    await paymentsRepo.eventInsert(ex, e);
+    await insertOf(ex, paymentsRepo.pendingEvent(e));
   },
 
-  /** The event's INSERT, not yet run (to batch it with others, see lib/batch.ts). */
-  eventInsert(ex: Executor, e: PaymentEventInput) {
-    return ex.insert(paymentEvents).values({
+  /** The event as a pending row (lib/batch.ts). */
+  pendingEvent(e: PaymentEventInput): PendingInsert {
+    return pendingInsert(paymentEvents, {
       paymentId: e.paymentId ?? null,
       method: e.method ?? null,
       source: e.source,

@@ -1,9 +1,11 @@
-import { AppError, mustTransition, type PaymentResultCode } from '@ov/domain';
-import { insertTogether } from '../../lib/batch';
+import { AppError, mustTransition, type PaymentResultCode, type PaymentStatus } from '@ov/domain';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
+import { paymentRequests } from '../../db/schema';
+import { insertOf, insertTogether, insertWhere } from '../../lib/batch';
 import { LedgerRejection } from '../billing';
 import type { PaymentsContext } from './payments.context';
-import { type OwnerSignal, ownerMessages, paymentTraceInsert, sendSignals } from './payments.notify';
-import { type PaymentRow, paymentsRepo } from './payments.repository';
+import { type OwnerSignal, ownerMessages, paymentTrace, sendSignals } from './payments.notify';
+import { contactReadWith, type PaymentRow, paymentsRepo } from './payments.repository';
 
 /** How a pending payment ends. */
 export type Outcome =
@@ -40,24 +42,23 @@ const OUTCOME_NAMES = {
  * e-mail and the event are written in one more statement. Of two racing callbacks exactly one wins
  * the update; the other finds the payment no longer PENDING and only logs a DUPLICATE event.
  * Five round trips in all: BEGIN, the update (which also reads the payer's address), the ledger,
- * the writes, COMMIT.
+ * the writes, COMMIT. Given the row as a callback just read it (with its payer's contact), the
+ * common cases take ONE round trip instead (`finishInOneStatement`).
  */
 export async function finishPayment(
   ctx: PaymentsContext,
-  paymentId: string,
+  target: string | PaymentRow,
   outcome: Outcome,
   info: EventInfo,
 ): Promise<Finished> {
   const { commercial } = ctx;
+  const paymentId = typeof target === 'string' ? target : target.id;
   const signals: OwnerSignal[] = [];
-  const [status, resultCode] =
-    outcome.kind === 'PAID'
-      ? [mustTransition('PENDING', 'PAY'), 2]
-      : outcome.kind === 'FAILED'
-        ? [mustTransition('PENDING', 'FAIL'), outcome.code]
-        : outcome.kind === 'CANCELED'
-          ? [mustTransition('PENDING', 'CANCEL'), 4]
-          : [mustTransition('PENDING', 'EXPIRE'), 11];
+  const [status, resultCode] = OUTCOME_STATUS[outcome.kind](outcome);
+  if (typeof target !== 'string') {
+    const fast = await finishInOneStatement(ctx, target, outcome, info);
+    if (fast) return fast;
+  }
   const finished = await ctx.db.transaction(async (tx): Promise<Finished> => {
     const event = {
       paymentId,
@@ -105,22 +106,117 @@ export async function finishPayment(
     } else if (after.type === 'CC') {
       await commercial.releaseInvoices(tx, paymentId);
     }
-    const told = ownerMessages(tx, ctx.config.publicUrl, after, updated.owner);
+    const told = ownerMessages(ctx.config.publicUrl, after, updated.owner);
     signals.push(told.signal);
-    await insertTogether(tx, [
-      paymentTraceInsert(tx, before, after, info.actor ?? null),
-      ...told.statements,
-      paymentsRepo.eventInsert(tx, {
-        ...event,
-        method: after.method,
-        outcome: OUTCOME_NAMES[outcome.kind],
-        resultCode: after.resultCode,
-      }),
-    ]);
+    await insertTogether(
+      tx,
+      [
+        paymentTrace(before, after, info.actor ?? null),
+        ...told.inserts,
+        paymentsRepo.pendingEvent({
+          ...event,
+          method: after.method,
+          outcome: OUTCOME_NAMES[outcome.kind],
+          resultCode: after.resultCode,
+        }),
+      ].map((i) => insertOf(tx, i)),
+    );
     return { payment: after, changed: true };
   });
   await sendSignals(ctx.db, signals);
   return finished;
+}
+
+const OUTCOME_STATUS: { [K in Outcome['kind']]: (o: Outcome) => [PaymentStatus, number] } = {
+  PAID: () => [mustTransition('PENDING', 'PAY'), 2],
+  FAILED: (o) => [mustTransition('PENDING', 'FAIL'), o.kind === 'FAILED' ? o.code : 4],
+  CANCELED: () => [mustTransition('PENDING', 'CANCEL'), 4],
+  EXPIRED: () => [mustTransition('PENDING', 'EXPIRE'), 11],
+};
+
+/**
+ * The common case of `finishPayment` in ONE statement, without BEGIN and COMMIT: the payment was just
+ * read with its payer's contact (a gateway callback), so everything the change writes can be known
+ * beforehand. The guarded update (`status = 'PENDING' and version = <as read>`) is the first CTE and
+ * every other write (the ledger's credit or release, the trace, the notification, the e-mail, the
+ * event) is conditioned on it having changed the row; a single statement is atomic, so they all land
+ * or none does. Answers null, having changed nothing, when it does not apply: the row changed since
+ * it was read (a racing callback, then the transactional path sees the duplicate), the contact was not
+ * read with it, an invoice payment (the ledger checks and locks the invoices first, `applyPayment`), or
+ * a ledger that cannot join the statement.
+ */
+async function finishInOneStatement(
+  ctx: PaymentsContext,
+  before: PaymentRow,
+  outcome: Outcome,
+  info: EventInfo,
+): Promise<Finished | null> {
+  const owner = contactReadWith(before);
+  const ledger = ctx.commercial.inStatement;
+  if (owner === undefined || !ledger || before.status !== 'PENDING') return null;
+  if (outcome.kind === 'PAID' && before.type === 'CC') return null;
+  const [status, resultCode] = OUTCOME_STATUS[outcome.kind](outcome);
+  const now = new Date();
+  const after: PaymentRow = {
+    ...before,
+    status,
+    resultCode,
+    settledAt: now,
+    updatedAt: now,
+    version: before.version + 1,
+  };
+  const changed = sql`exists (select 1 from payment_changed)`;
+  const update = ctx.db
+    .update(paymentRequests)
+    .set({ status, resultCode, settledAt: now, updatedAt: now, version: after.version })
+    .where(
+      and(
+        eq(paymentRequests.id, before.id),
+        eq(paymentRequests.status, 'PENDING'),
+        eq(paymentRequests.version, before.version),
+      ),
+    )
+    .returning({ id: paymentRequests.id });
+  const ctes: SQL[] = [sql`payment_changed as (${update.getSQL()})`];
+  if (outcome.kind === 'PAID') {
+    ctes.push(
+      ledger.creditAdvance(
+        {
+          cc: before.cc,
+          amountCents: before.amountCents,
+          bonusPercent: before.bonusPercent,
+          paymentId: before.id,
+          method: before.method,
+        },
+        changed,
+      ),
+    );
+  } else if (before.type === 'CC') {
+    ctes.push(ledger.releaseInvoices(before.id, changed));
+  }
+  const told = ownerMessages(ctx.config.publicUrl, after, owner);
+  const writes = [
+    paymentTrace(before, after, info.actor ?? null),
+    ...told.inserts,
+    paymentsRepo.pendingEvent({
+      paymentId: before.id,
+      source: info.source,
+      gatewayStatus: info.gatewayStatus,
+      payload: info.payload,
+      method: before.method,
+      outcome: OUTCOME_NAMES[outcome.kind],
+      resultCode,
+    }),
+  ];
+  writes.forEach((w, i) => {
+    ctes.push(sql`${sql.raw(`payment_write${i}`)} as (${insertWhere(w, changed)})`);
+  });
+  const result = (await ctx.db.execute(
+    sql`with ${sql.join(ctes, sql`, `)} select count(*)::int as changed from payment_changed`,
+  )) as unknown as { rows: { changed: number }[] };
+  if (!result.rows[0]?.changed) return null;
+  await sendSignals(ctx.db, [told.signal]);
+  return { payment: after, changed: true };
 }
 
 /**
@@ -128,9 +224,10 @@ export async function finishPayment(
  * office meanwhile), the payment ends FAILED with the ledger's code and the event keeps the evidence:
  * the money is at the gateway and staff return it there.
  */
-export async function settlePaid(ctx: PaymentsContext, paymentId: string, info: EventInfo) {
+export async function settlePaid(ctx: PaymentsContext, target: string | PaymentRow, info: EventInfo) {
+  const paymentId = typeof target === 'string' ? target : target.id;
   try {
-    return await finishPayment(ctx, paymentId, { kind: 'PAID' }, info);
+    return await finishPayment(ctx, target, { kind: 'PAID' }, info);
   } catch (err) {
     if (!(err instanceof LedgerRejection)) throw err;
     ctx.log?.error({ paymentId, code: err.code }, 'ledger refused a payment the gateway took');

@@ -33,17 +33,17 @@ export async function applyGatewayQuery(
           { paymentId: p.id, amountCents: q.amountCents, currency: q.currency, externalId: q.externalId },
           'gateway answer does not match the payment',
         );
-        return (await finishPayment(ctx, p.id, { kind: 'FAILED', code: 6 }, ev)).payment;
+        return (await finishPayment(ctx, p, { kind: 'FAILED', code: 6 }, ev)).payment;
       }
-      return (await settlePaid(ctx, p.id, ev)).payment;
+      return (await settlePaid(ctx, p, ev)).payment;
     }
     case 'FAILED':
-      return (await finishPayment(ctx, p.id, { kind: 'FAILED', code: 4 }, ev)).payment;
+      return (await finishPayment(ctx, p, { kind: 'FAILED', code: 4 }, ev)).payment;
     case 'CANCELED':
     case 'REFUNDED':
-      return (await finishPayment(ctx, p.id, { kind: 'CANCELED' }, ev)).payment;
+      return (await finishPayment(ctx, p, { kind: 'CANCELED' }, ev)).payment;
     case 'EXPIRED':
-      return (await finishPayment(ctx, p.id, { kind: 'EXPIRED' }, ev)).payment;
+      return (await finishPayment(ctx, p, { kind: 'EXPIRED' }, ev)).payment;
     default:
       await paymentsRepo.logEvent(ctx.db, {
         paymentId: p.id,
