@@ -9,6 +9,7 @@ import type {
 } from '@ov/domain';
 import type { SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
+import type { Binder } from '../../lib/batch';
 
 /**
  * The commercial system (design §2): the utility's accounts, invoices and balances. The built-in
@@ -78,8 +79,8 @@ export interface CommercialSystem {
    * trip with them). A ledger behind HTTP leaves them out and the caller uses the methods above.
    */
   inStatement?: {
-    creditAdvance(advance: CreditAdvance, condition: SQL): SQL;
-    releaseInvoices(paymentId: string, condition: SQL): SQL;
+    creditAdvance(advance: CreditAdvance, condition: SQL, binder: Binder): SQL;
+    releaseInvoices(paymentId: string, condition: SQL, binder: Binder): SQL;
   };
 }
 

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { advanceBalances, invoices, ledgerPaymentInvoices, ledgerPayments } from '../../db/schema';
-import { insertWhere, pendingInsert } from '../../lib/batch';
+import { type Binder, insertWhere, pendingInsert } from '../../lib/batch';
 import {
   type CommercialSystem,
   type CreditAdvance,
@@ -33,9 +33,10 @@ function advanceAmounts(amountCents: number, bonusPercent: number) {
  * the balance credited: two CTEs, `ledger_recorded` and `ledger_credited`. With `condition` the row is
  * written only if it holds (see `inStatement`).
  */
-function creditAdvanceCtes(advance: CreditAdvance, condition: SQL = sql`true`): SQL {
+function creditAdvanceCtes(advance: CreditAdvance, condition: SQL = sql`true`, binder?: Binder): SQL {
   const { cc, amountCents, bonusPercent, paymentId, method } = advance;
   const { bonus, credited } = advanceAmounts(amountCents, bonusPercent);
+  const value = (name: string, v: unknown) => (binder ? binder.bind(`ledger_${name}`, v) : sql`${v}`);
   const recorded = insertWhere(
     pendingInsert(ledgerPayments, {
       paymentId,
@@ -46,11 +47,13 @@ function creditAdvanceCtes(advance: CreditAdvance, condition: SQL = sql`true`): 
       kind: 'ADELANTO',
     }),
     condition,
+    binder,
+    'ledger_',
   );
   return sql`ledger_recorded as (${recorded} on conflict (payment_id) do nothing returning id),
     ledger_credited as (
       insert into ${advanceBalances} (cc, balance_cents)
-      select ${cc}, ${credited}::bigint from ledger_recorded
+      select ${value('balanceCc', cc)}, ${value('credited', credited)}::bigint from ledger_recorded
       on conflict (cc) do update
         set balance_cents = ${advanceBalances}.balance_cents + excluded.balance_cents, updated_at = now()
       returning balance_cents as balance)`;
@@ -176,9 +179,9 @@ export function createLedgerWrites(): Writes {
 
     inStatement: {
       creditAdvance: creditAdvanceCtes,
-      releaseInvoices: (paymentId, condition) =>
+      releaseInvoices: (paymentId, condition, binder) =>
         sql`ledger_released as (update ${invoices} set in_flight_payment_id = null
-          where in_flight_payment_id = ${paymentId} and ${condition} returning id)`,
+          where in_flight_payment_id = ${binder.bind('ledger_release', paymentId, invoices.inFlightPaymentId)}::uuid and ${condition} returning id)`,
     },
 
     async reversePayment(tx, { paymentId }) {

@@ -1,7 +1,7 @@
 import { AppError, mustTransition, type PaymentResultCode, type PaymentStatus } from '@ov/domain';
-import { and, eq, type SQL, sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { paymentRequests } from '../../db/schema';
-import { insertOf, insertTogether, insertWhere } from '../../lib/batch';
+import { Binder, insertOf, insertTogether, insertWhere } from '../../lib/batch';
 import { LedgerRejection } from '../billing';
 import type { PaymentsContext } from './payments.context';
 import { type OwnerSignal, ownerMessages, paymentTrace, sendSignals } from './payments.notify';
@@ -166,19 +166,22 @@ async function finishInOneStatement(
     version: before.version + 1,
   };
   const changed = sql`exists (select 1 from payment_changed)`;
-  const update = ctx.db
-    .update(paymentRequests)
-    .set({ status, resultCode, settledAt: now, updatedAt: now, version: after.version })
-    .where(
-      and(
-        eq(paymentRequests.id, before.id),
-        eq(paymentRequests.status, 'PENDING'),
-        eq(paymentRequests.version, before.version),
-      ),
-    )
-    .returning({ id: paymentRequests.id });
-  const ctes: SQL[] = [sql`payment_changed as (${update.getSQL()})`];
+  // Every value is a named placeholder: the text depends only on the shape and is compiled once.
+  const b = new Binder();
+  const t = paymentRequests;
+  const ctes: SQL[] = [
+    sql`payment_changed as (update ${t} set
+      status = ${b.bind('status', status)}, result_code = ${b.bind('resultCode', resultCode)}::int,
+      settled_at = ${b.bind('settledAt', now, t.settledAt)}::timestamptz,
+      updated_at = ${b.bind('updatedAt', now, t.updatedAt)}::timestamptz,
+      version = ${b.bind('version', after.version)}::int
+      where id = ${b.bind('id', before.id)}::uuid and status = 'PENDING'
+        and version = ${b.bind('readVersion', before.version)}::int
+      returning id)`,
+  ];
+  let shape = 'settle';
   if (outcome.kind === 'PAID') {
+    shape = 'settle_credit';
     ctes.push(
       ledger.creditAdvance(
         {
@@ -189,10 +192,12 @@ async function finishInOneStatement(
           method: before.method,
         },
         changed,
+        b,
       ),
     );
   } else if (before.type === 'CC') {
-    ctes.push(ledger.releaseInvoices(before.id, changed));
+    shape = 'settle_release';
+    ctes.push(ledger.releaseInvoices(before.id, changed, b));
   }
   const told = ownerMessages(ctx.config.publicUrl, after, owner);
   const writes = [
@@ -209,12 +214,14 @@ async function finishInOneStatement(
     }),
   ];
   writes.forEach((w, i) => {
-    ctes.push(sql`${sql.raw(`payment_write${i}`)} as (${insertWhere(w, changed)})`);
+    ctes.push(sql`${sql.raw(`payment_write${i}`)} as (${insertWhere(w, changed, b, `w${i}_`)})`);
   });
-  const result = (await ctx.db.execute(
+  const [row] = await b.run<{ changed: number }>(
+    ctx.db,
+    shape,
     sql`with ${sql.join(ctes, sql`, `)} select count(*)::int as changed from payment_changed`,
-  )) as unknown as { rows: { changed: number }[] };
-  if (!result.rows[0]?.changed) return null;
+  );
+  if (!row?.changed) return null;
   await sendSignals(ctx.db, [told.signal]);
   return { payment: after, changed: true };
 }

@@ -1,4 +1,5 @@
 import type { PaymentMethod } from '@ov/domain';
+import { request } from 'undici';
 
 /**
  * One adapter per payment gateway. Adapters speak the gateway's real protocol over HTTP; the payments
@@ -137,18 +138,31 @@ export function header(headers: NotificationHeaders, name: string): string | und
   return Array.isArray(v) ? v[0] : v;
 }
 
-/** fetch with a timeout, turning network failures into GatewayError('UNAVAILABLE'). */
+/**
+ * One HTTP call to a gateway over undici's keep-alive pool (several times cheaper per call than
+ * fetch, which matters on the callback path), with a timeout; network failures and timeouts become
+ * GatewayError('UNAVAILABLE'). The body is parsed as JSON when it is JSON, kept as text otherwise.
+ */
 export async function callGateway(
   url: string,
-  init: RequestInit & { timeoutMs: number },
-): Promise<{ status: number; headers: Headers; body: unknown }> {
-  let res: Response;
+  init: { method: 'GET' | 'POST'; headers: Record<string, string>; body?: string; timeoutMs: number },
+): Promise<{ status: number; body: unknown }> {
+  let status: number;
+  let text: string;
   try {
-    res = await fetch(url, { ...init, signal: AbortSignal.timeout(init.timeoutMs) });
+    const res = await request(url, {
+      method: init.method,
+      headers: init.headers,
+      body: init.body,
+      headersTimeout: init.timeoutMs,
+      bodyTimeout: init.timeoutMs,
+      signal: AbortSignal.timeout(init.timeoutMs),
+    });
+    status = res.statusCode;
+    text = await res.body.text().catch(() => '');
   } catch (err) {
     throw new GatewayError('UNAVAILABLE', `Gateway unreachable: ${err instanceof Error ? err.message : err}`);
   }
-  const text = await res.text().catch(() => '');
   let body: unknown = text;
   if (text) {
     try {
@@ -157,5 +171,5 @@ export async function callGateway(
       // not JSON: kept as text for the error details
     }
   }
-  return { status: res.status, headers: res.headers, body };
+  return { status, body };
 }
