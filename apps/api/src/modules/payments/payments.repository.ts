@@ -2,7 +2,7 @@ import { type PaymentDto, type PaymentStatus, paymentResult } from '@ov/domain';
 import { and, eq, getTableColumns, sql } from 'drizzle-orm';
 import { type Executor, oncePerDatabase } from '../../db/client';
 import { paymentEvents, paymentRequests, users } from '../../db/schema';
-import { insertOf, type PendingInsert, pendingInsert } from '../../lib/batch';
+import { Binder, insertWhere, type PendingInsert, pendingInsert } from '../../lib/batch';
 import type { Lang } from '../../lib/language';
 
 export type PaymentRow = typeof paymentRequests.$inferSelect;
@@ -150,8 +150,10 @@ export const paymentsRepo = {
     return row ? splitOwner(row) : undefined;
   },
 
+  /** Records what happened (compiled once: duplicate callbacks log one each, on the hot path). */
   async logEvent(ex: Executor, e: PaymentEventInput) {
-    await insertOf(ex, paymentsRepo.pendingEvent(e));
+    const b = new Binder();
+    await b.run(ex, 'payment_event', insertWhere(paymentsRepo.pendingEvent(e), sql`true`, b));
   },
 
   /** The event as a pending row (lib/batch.ts). */

@@ -45,16 +45,25 @@ export function havanaDateParts(at: Date): { day: string; month: string; year: s
   };
 }
 
-/** password = base64(sha512(username + day + month + year + seed + source)), date in Havana. */
+/**
+ * password = base64(sha512(username + day + month + year + seed + source)), date in Havana. Every
+ * notification and call needs it; the date cannot change within a minute (time zones are offset by
+ * whole minutes), so the last answer is kept for the minute it was worked out in.
+ */
 export function transfermovilPassword(
   cred: { username: string; seed: string; source: string },
   at: Date,
 ): string {
+  const key = `${Math.floor(at.getTime() / 60_000)}|${cred.username}|${cred.seed}|${cred.source}`;
+  if (lastPassword?.key === key) return lastPassword.value;
   const { day, month, year } = havanaDateParts(at);
-  return createHash('sha512')
+  const value = createHash('sha512')
     .update(`${cred.username}${day}${month}${year}${cred.seed}${cred.source}`, 'utf8')
     .digest('base64');
+  lastPassword = { key, value };
+  return value;
 }
+let lastPassword: { key: string; value: string } | undefined;
 
 export function transfermovilHeaders(
   cred: { username: string; seed: string; source: string },
