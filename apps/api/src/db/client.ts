@@ -72,9 +72,12 @@ function listenOnPool(pool: pg.Pool, fanOut: ReturnType<typeof invalidationFanOu
       const client = await pool.connect();
       dedicated = client;
       client.on('error', () => {
+        // Only while it is still ours: after stop() it is back in the pool (or being ended with it),
+        // and a connection can report more than one error on its way out.
+        if (dedicated !== client) return;
+        dedicated = undefined;
         fanOut.reset();
         client.release(true);
-        dedicated = undefined;
         if (!closed) setTimeout(() => void start(), 1000).unref();
       });
       // Anything could have changed while nobody listened.
@@ -89,8 +92,9 @@ function listenOnPool(pool: pg.Pool, fanOut: ReturnType<typeof invalidationFanOu
     start,
     stop() {
       closed = true;
-      dedicated?.release();
+      const client = dedicated;
       dedicated = undefined;
+      client?.release();
     },
   };
 }
