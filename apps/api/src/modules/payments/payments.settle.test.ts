@@ -7,7 +7,7 @@ import { finishPayment, settlePaid } from './payments.settle';
 import {
   CC_HOTEL,
   CC_NO_DEBT,
-  HOTEL,
+  hotelPaysOldestInvoiceByTm,
   JOSE,
   openInvoices,
   type PaymentsWorld,
@@ -108,17 +108,9 @@ describe('settling a payment read by a callback (one statement)', () => {
   });
 
   it('a failed invoice payment frees its invoices and credits nothing', async () => {
-    const hotel = await w.auth(HOTEL);
-    const [inv] = await openInvoices(w, CC_HOTEL);
-    const res = await w.call('POST', '/api/payments/invoices', hotel, {
-      cc: CC_HOTEL,
-      invoiceIds: [inv.id],
-      method: 'TRANSFERMOVIL',
-      amountCents: inv.dueCents,
-    });
-    expect(res.statusCode, res.body).toBe(201);
+    const { inv, created } = await hotelPaysOldestInvoiceByTm(w);
     expect((await openInvoices(w, CC_HOTEL)).find((i) => i.id === inv.id)?.displayStatus).toBe('Procesando');
-    const p = (await paymentsRepo.byExternalId(w.t.database.db, res.json().transactionCode))!;
+    const p = (await paymentsRepo.byExternalId(w.t.database.db, created.transactionCode))!;
     const { payment, changed } = await finishPayment(
       w.payments.ctx,
       p,

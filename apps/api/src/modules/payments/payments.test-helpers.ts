@@ -129,3 +129,20 @@ export async function startPaymentsWorld(env: Record<string, string> = {}): Prom
 export async function openInvoices(w: PaymentsWorld, cc: string) {
   return (await w.payments.ctx.commercial.getDebt(cc)).invoices;
 }
+
+/**
+ * The hotel starts paying its oldest open invoice through Transfermóvil: answers the invoice as it was
+ * and the API's 201 answer (the payment, still PENDING).
+ */
+export async function hotelPaysOldestInvoiceByTm(w: PaymentsWorld) {
+  const hotel = await w.auth(HOTEL);
+  const [inv] = await openInvoices(w, CC_HOTEL);
+  const res = await w.call('POST', '/api/payments/invoices', hotel, {
+    cc: CC_HOTEL,
+    invoiceIds: [inv.id],
+    method: 'TRANSFERMOVIL',
+    amountCents: inv.dueCents,
+  });
+  if (res.statusCode !== 201) throw new Error(`invoice payment refused: ${res.statusCode} ${res.body}`);
+  return { hotel, inv, created: res.json() };
+}

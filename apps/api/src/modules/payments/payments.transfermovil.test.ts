@@ -5,6 +5,7 @@ import {
   CC_HOTEL,
   CC_NO_DEBT,
   eventually,
+  hotelPaysOldestInvoiceByTm,
   JOSE,
   openInvoices,
   type PaymentsWorld,
@@ -129,16 +130,7 @@ describe('Transfermóvil end to end against the sandbox', () => {
   });
 
   it('expire: the order expires at the bank; reconciliation ends it with 11 and frees the invoices', async () => {
-    const hotel = await w.auth('hotel.nacional@example.cu');
-    const [inv] = await openInvoices(w, CC_HOTEL);
-    const res = await w.call('POST', '/api/payments/invoices', hotel, {
-      cc: CC_HOTEL,
-      invoiceIds: [inv.id],
-      method: 'TRANSFERMOVIL',
-      amountCents: inv.dueCents,
-    });
-    expect(res.statusCode, res.body).toBe(201);
-    const created = res.json();
+    const { hotel, inv, created } = await hotelPaysOldestInvoiceByTm(w);
     expect((await openInvoices(w, CC_HOTEL)).find((i) => i.id === inv.id)?.displayStatus).toBe('Procesando');
     await w.sandbox.control('POST', `/sandbox/transfermovil/${created.transactionCode}/expire`);
     await w.payments.reconcileOnce({ olderThanMs: 0 });
