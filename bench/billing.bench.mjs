@@ -71,10 +71,8 @@ const setup = JSON.parse(
 );
 
 const secret = randomBytes(32).toString('hex');
-const port = 20000 + Math.floor(Math.random() * 20000);
-const env = {
+const baseEnv = {
   ...process.env,
-  PORT: String(port),
   HOST: '127.0.0.1',
   JWT_SECRET: secret,
   LOG_LEVEL: 'warn',
@@ -83,29 +81,42 @@ const env = {
   ADMIN_EMAIL: 'admin@bench.local',
   ADMIN_PASSWORD: 'Bench.Admin.2026',
 };
-if (url) env.DATABASE_URL = url;
+if (url) baseEnv.DATABASE_URL = url;
 else {
-  delete env.DATABASE_URL;
-  env.DATA_DIR = dataDir;
+  delete baseEnv.DATABASE_URL;
+  baseEnv.DATA_DIR = dataDir;
 }
 // BENCH_API_NODE_ARGS, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof", to profile the API under load.
 const nodeArgs = (process.env.BENCH_API_NODE_ARGS ?? '').split(' ').filter(Boolean);
-const api = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'apps/api/src/server.ts'], {
-  cwd: ROOT,
-  env,
-  stdio: ['ignore', 'inherit', 'inherit'],
-});
-let apiExit = null;
-api.on('exit', (code) => {
-  apiExit = code;
-});
-const base = `http://127.0.0.1:${port}`;
-for (let k = 0; ; k++) {
-  try {
-    if ((await fetch(`${base}/api/health/ready`)).ok) break;
-  } catch {}
-  if (apiExit !== null || k > 600) throw new Error(`API did not start (exit ${apiExit})`);
-  await new Promise((r) => setTimeout(r, 100));
+
+/** Starts the API on a free port; resolves with its base URL once it is ready. */
+async function startApi(extraEnv = {}) {
+  const port = 20000 + Math.floor(Math.random() * 20000);
+  const api = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'apps/api/src/server.ts'], {
+    cwd: ROOT,
+    env: { ...baseEnv, ...extraEnv, PORT: String(port) },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  let apiExit = null;
+  const exited = new Promise((resolve) => api.on('exit', resolve));
+  api.on('exit', (code) => {
+    apiExit = code;
+  });
+  const base = `http://127.0.0.1:${port}`;
+  for (let k = 0; ; k++) {
+    try {
+      if ((await fetch(`${base}/api/health/ready`)).ok) break;
+    } catch {}
+    if (apiExit !== null || k > 600) throw new Error(`API did not start (exit ${apiExit})`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return {
+    base,
+    stop: async () => {
+      api.kill('SIGTERM');
+      await exited;
+    },
+  };
 }
 
 const key = new TextEncoder().encode(secret);
@@ -116,14 +127,16 @@ const tokens = await Promise.all(
   })),
 );
 const pick = () => tokens[Math.floor(Math.random() * tokens.length)];
-const check = await fetch(`${base}/api/ahab-requests/debts-ccs`, {
-  method: 'POST',
-  headers: { authorization: tokens[0].auth, 'content-type': 'application/json' },
-  body: '{}',
-});
-if (check.status !== 200) throw new Error(`debts-ccs answered ${check.status}: ${await check.text()}`);
+async function checkDebts(base) {
+  const check = await fetch(`${base}/api/ahab-requests/debts-ccs`, {
+    method: 'POST',
+    headers: { authorization: tokens[0].auth, 'content-type': 'application/json' },
+    body: '{}',
+  });
+  if (check.status !== 200) throw new Error(`debts-ccs answered ${check.status}: ${await check.text()}`);
+}
 
-function run(title, request) {
+function run(base, title, request) {
   return new Promise((resolve, reject) => {
     autocannon({ url: base, connections, duration, requests: [request] }, (err, res) =>
       err
@@ -153,24 +166,45 @@ const post = (pathname, body) => ({
 });
 
 const results = [];
+const api = await startApi();
+await checkDebts(api.base);
 await run(
+  api.base,
   'warm-up',
   post('/api/ahab-requests/debts-ccs', () => ({})),
 );
-results.push(await run('GET /api/health (bare)', { method: 'GET', path: '/api/health' }));
+results.push(await run(api.base, 'GET /api/health (bare)', { method: 'GET', path: '/api/health' }));
 results.push(
   await run(
+    api.base,
     'POST debts-ccs',
     post('/api/ahab-requests/debts-ccs', () => ({})),
   ),
 );
 results.push(
   await run(
+    api.base,
     'POST invoice-cc',
     post('/api/ahab-requests/invoice-cc', (u) => ({ cc: u.cc, page: 1, size: 10 })),
   ),
 );
-api.kill('SIGTERM');
+await api.stop();
+// The same call with every debt summary read from the database (no copies kept between requests).
+const uncached = await startApi({ DEBTS_CACHE: 'false' });
+await checkDebts(uncached.base);
+await run(
+  uncached.base,
+  'warm-up',
+  post('/api/ahab-requests/debts-ccs', () => ({})),
+);
+results.push(
+  await run(
+    uncached.base,
+    'POST debts-ccs (no cache)',
+    post('/api/ahab-requests/debts-ccs', () => ({})),
+  ),
+);
+await uncached.stop();
 
 const bare = results[0].rps;
 console.log(
@@ -182,6 +216,7 @@ for (const r of results)
   );
 const debts = results[1];
 console.log(
-  `\ngoal debts-ccs ≥ 25% of bare and p99 < 25 ms: ${debts.rps >= 0.25 * bare && debts.p99 < 25 ? 'met' : 'NOT met'}`,
+  `\ngoal debts-ccs ≥ 25% of bare and p99 < 25 ms: ${debts.rps >= 0.25 * bare && debts.p99 < 25 ? 'met' : 'NOT met'}` +
+    ' (debt summaries kept between requests; the last row reads every one from the database)',
 );
 for (const p of setup.plans) console.log(`\nEXPLAIN ANALYZE — ${p.label}\n${p.plan}`);

@@ -110,6 +110,8 @@ async function seedPostgres(url: string) {
     const tIdx = Date.now();
     process.stderr.write(`rebuilding ${defs.length} indexes…\n`);
     for (const d of defs) await client.query(d.indexdef);
+    // The replica role skipped the triggers that announce invoice changes (migration 0009).
+    await client.query("select pg_notify('ov_cache', 'debts:*')");
     await client.query('commit');
     const idxSecs = (Date.now() - tIdx) / 1000;
     await client.query('vacuum analyze accounts');

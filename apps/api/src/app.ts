@@ -82,7 +82,12 @@ export async function buildApp({ config, database, logger }: AppDeps): Promise<F
   await app.register(accessRequestsRoutes, { requests: createAccessRequestsService({ db }) });
   await app.register(tracesRoutes, { db });
   await app.register(addressRoutes, { db });
-  await app.register(billingRoutes, { db, config, linksCache: caches.links });
+  await app.register(billingRoutes, {
+    db,
+    config,
+    linksCache: caches.links,
+    debtsCache: config.DEBTS_CACHE ? caches.debts : undefined,
+  });
   await app.register(mailRoutes, { db, config });
   await app.register(accountRoutes, { db, config, auth: createAuthService({ db, signer }) });
   await app.register(filesRoutes, { db, dataDir: config.DATA_DIR });

@@ -44,6 +44,11 @@ const envSchema = z.object({
   WEB_DIST: z.string().default(path.join(REPO_ROOT, 'apps/web/dist')),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: bool(false),
+  /**
+   * Keep client codes' debt summaries between requests (kept current by the database's triggers,
+   * migration 0009). Off only to measure or to rule the copies out while diagnosing.
+   */
+  DEBTS_CACHE: bool(true),
   // Payments and gateways (dev defaults match apps/gateway-sandbox; production points at the real ones).
   PAYMENTS_ENABLED: bool(true),
   ENZONA_ENABLED: bool(true),

@@ -1,4 +1,4 @@
-import { DEMO_LINKED_CODES, DEMO_UNLINKED_CODES } from '@ov/domain';
+import { type CcDebt, DEMO_LINKED_CODES, DEMO_UNLINKED_CODES } from '@ov/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { caller, JOSE, MARIA, STAFF } from '../modules/billing/billing.test-helpers';
@@ -26,6 +26,37 @@ describe('an invalidated cache', () => {
     release();
     expect(await slow).toBe('stale');
     expect(await cache.load('u', async () => 'fresh')).toBe('fresh');
+  });
+
+  it('reads the missing keys of a batch together and answers in the order asked', async () => {
+    const cache = createInvalidatedCache<string>({ maxEntries: 10, ttlMs: 60_000 });
+    const asked: string[][] = [];
+    const read = async (keys: string[]) => {
+      asked.push(keys);
+      return keys.map((k) => `${k}${asked.length}`);
+    };
+    expect(await cache.loadMany(['a', 'b'], read)).toEqual(['a1', 'b1']);
+    expect(await cache.loadMany(['c', 'a', 'b'], read)).toEqual(['c2', 'a1', 'b1']);
+    expect(await cache.loadMany(['b', 'a'], read)).toEqual(['b1', 'a1']);
+    cache.invalidate('a');
+    expect(await cache.loadMany(['b', 'a', 'c'], read)).toEqual(['b1', 'a3', 'c2']);
+    expect(asked).toEqual([['a', 'b'], ['c'], ['a']]);
+  });
+
+  it('does not keep a batch read while an invalidation arrived', async () => {
+    const cache = createInvalidatedCache<string>({ maxEntries: 10, ttlMs: 60_000 });
+    let release!: () => void;
+    const slow = cache.loadMany(
+      ['x', 'y'],
+      (keys) => new Promise<string[]>((done) => (release = () => done(keys.map(() => 'stale')))),
+    );
+    cache.invalidate('y');
+    release();
+    expect(await slow).toEqual(['stale', 'stale']);
+    expect(await cache.loadMany(['x', 'y'], async (keys) => keys.map(() => 'fresh'))).toEqual([
+      'fresh',
+      'fresh',
+    ]);
   });
 
   it('forgets the oldest entries beyond its bound and every entry after its time limit', async () => {
@@ -78,6 +109,35 @@ describe('cached access rules and client codes follow the database', () => {
         sql`insert into role_permissions (role_id, permission) values (${row.role_id}, ${row.permission})`,
       );
     expect((await staff.post('debts-ccs', { ccs: [cc] })).statusCode).toBe(200);
+  });
+
+  it('shows invoices added, changed and removed by hand in the debts on the next request', async () => {
+    const maria = caller(t.app, (await t.login(MARIA, DEMO_PASSWORD)).authorization);
+    const cc = DEMO_LINKED_CODES.find((c) => c.email === MARIA)!.cc;
+    const debtOf = async () => {
+      const res = await maria.post('debts-ccs', {});
+      expect(res.statusCode).toBe(200);
+      return (res.json() as CcDebt[]).find((d) => d.cc === cc)!;
+    };
+    const before = await debtOf();
+    expect(await debtOf()).toEqual(before);
+
+    await exec(
+      sql`insert into invoices (cc, number, issued_on, period_from, period_to, invoiced_cents)
+          values (${cc}, 'HAND-0001', '2026-11-01', '2026-09-01', '2026-10-31', 12345)`,
+    );
+    const added = await debtOf();
+    expect(added.totalDebtCents).toBe(before.totalDebtCents + 12345);
+    expect(added.pendingInvoices).toBe(before.pendingInvoices + 1);
+
+    await exec(sql`update invoices set paid_cents = 345 where number = 'HAND-0001'`);
+    expect((await debtOf()).totalDebtCents).toBe(before.totalDebtCents + 12000);
+
+    await exec(sql`update invoices set status = 'AGREED' where number = 'HAND-0001'`);
+    expect((await debtOf()).agreedInvoices).toBe(before.agreedInvoices + 1);
+
+    await exec(sql`delete from invoices where number = 'HAND-0001'`);
+    expect(await debtOf()).toEqual(before);
   });
 
   it('shows a code associated by hand in the customer’s debts on the next request', async () => {

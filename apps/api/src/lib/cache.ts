@@ -1,3 +1,4 @@
+import type { CcDebt } from '@ov/domain';
 import type { Database } from '../db/client';
 import type { PrincipalRecord } from '../plugins/access';
 
@@ -13,6 +14,11 @@ export type LinkedCodes = { cc: string; createdAt: Date }[];
  */
 export interface InvalidatedCache<V> {
   load(key: string, read: () => Promise<V>): Promise<V>;
+  /**
+   * The values of several keys, in their order; the missing ones read together in one `read` call,
+   * which answers them in the order asked.
+   */
+  loadMany(keys: readonly string[], read: (missing: string[]) => Promise<V[]>): Promise<V[]>;
   invalidate(key: string): void;
   clear(): void;
   readonly size: number;
@@ -23,20 +29,49 @@ export function createInvalidatedCache<V>(opts: { maxEntries: number; ttlMs: num
   // Bumped by every invalidation: a read that started before one is not stored.
   let generation = 0;
 
+  const fresh = (key: string, now: number) => {
+    const hit = entries.get(key);
+    if (hit && hit.expires > now) return hit;
+    if (hit) entries.delete(key);
+    return undefined;
+  };
+  const store = (key: string, value: V) => {
+    // Map keeps insertion order: the first key is the oldest entry.
+    if (entries.size >= opts.maxEntries) entries.delete(entries.keys().next().value as string);
+    entries.set(key, { value, expires: Date.now() + opts.ttlMs });
+  };
+
   return {
     async load(key, read) {
-      const hit = entries.get(key);
-      const now = Date.now();
-      if (hit && hit.expires > now) return hit.value;
-      if (hit) entries.delete(key);
+      const hit = fresh(key, Date.now());
+      if (hit) return hit.value;
       const started = generation;
       const value = await read();
-      if (generation === started) {
-        // Map keeps insertion order: the first key is the oldest entry.
-        if (entries.size >= opts.maxEntries) entries.delete(entries.keys().next().value as string);
-        entries.set(key, { value, expires: Date.now() + opts.ttlMs });
-      }
+      if (generation === started) store(key, value);
       return value;
+    },
+    async loadMany(keys, read) {
+      const now = Date.now();
+      const values: V[] = new Array(keys.length);
+      const missing: string[] = [];
+      const at: number[] = [];
+      keys.forEach((key, k) => {
+        const hit = fresh(key, now);
+        if (hit) values[k] = hit.value;
+        else {
+          missing.push(key);
+          at.push(k);
+        }
+      });
+      if (!missing.length) return values;
+      const started = generation;
+      const found = await read(missing);
+      const keep = generation === started;
+      missing.forEach((key, j) => {
+        values[at[j]] = found[j];
+        if (keep) store(key, found[j]);
+      });
+      return values;
     },
     invalidate(key) {
       generation += 1;
@@ -54,6 +89,8 @@ export function createInvalidatedCache<V>(opts: { maxEntries: number; ttlMs: num
 
 const CACHE_TTL_MS = 60_000;
 const CACHE_MAX_ENTRIES = 50_000;
+/** Two codes per signed-in customer on average: room for the same customers as the other caches. */
+const DEBTS_MAX_ENTRIES = 100_000;
 
 /**
  * The API's caches, kept current by the database's announcements `<cache>:<key>` (`<cache>:*` drops
@@ -66,6 +103,8 @@ export function createAppCaches(database: Database) {
       ttlMs: CACHE_TTL_MS,
     }),
     links: createInvalidatedCache<LinkedCodes>({ maxEntries: CACHE_MAX_ENTRIES, ttlMs: CACHE_TTL_MS }),
+    /** A client code's debt summary (migration 0009 announces invoice changes per code). */
+    debts: createInvalidatedCache<CcDebt>({ maxEntries: DEBTS_MAX_ENTRIES, ttlMs: CACHE_TTL_MS }),
   };
   const all = Object.values(caches);
   const unsubscribe = database.onCacheInvalidation(
@@ -84,6 +123,7 @@ export function createAppCaches(database: Database) {
   return {
     principal: caches.principal,
     links: caches.links,
+    debts: caches.debts,
     close: unsubscribe,
   };
 }

@@ -1,3 +1,4 @@
+import type { CcDebt } from '@ov/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
@@ -14,6 +15,8 @@ export interface BillingDeps {
   config: Pick<Config, 'CLIENT_CODE_PATTERN' | 'jwtSecret' | 'publicUrl'>;
   /** A customer's client codes, kept between requests (see lib/cache.ts). */
   linksCache?: InvalidatedCache<LinkedCodes>;
+  /** Debt summaries kept between requests; used by the built-in ledger only (its tables announce). */
+  debtsCache?: InvalidatedCache<CcDebt>;
   /** Defaults to the built-in ledger on our database. */
   commercial?: CommercialSystem;
 }
@@ -21,9 +24,9 @@ export interface BillingDeps {
 /** Client codes, debts, invoices, balances and documents (one line in app.ts). */
 export const billingRoutes: FastifyPluginAsyncZod<BillingDeps> = async (
   app,
-  { db, config, commercial, linksCache },
+  { db, config, commercial, linksCache, debtsCache },
 ) => {
-  const system = commercial ?? createLedgerCommercialSystem(db);
+  const system = commercial ?? createLedgerCommercialSystem(db, { debtsCache });
   const billing = createBillingService({
     db,
     commercial: system,

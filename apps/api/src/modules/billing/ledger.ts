@@ -2,6 +2,7 @@ import type { CcDebt, InvoiceDisplayStatus } from '@ov/domain';
 import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lte, ne, or, type SQL, sql } from 'drizzle-orm';
 import { type Executor, oncePerDatabase } from '../../db/client';
 import { accounts, advanceBalances, invoices } from '../../db/schema';
+import type { InvalidatedCache } from '../../lib/cache';
 import type { CommercialSystem, InvoiceQuery } from './commercial-system';
 import { toInvoiceDto, toLedgerAccount, toOpenInvoice } from './ledger.mappers';
 import { createLedgerWrites } from './ledger-payments';
@@ -71,8 +72,32 @@ function buildDebtsQuery(db: Executor) {
 }
 const debtsQuery = oncePerDatabase(buildDebtsQuery);
 
-/** The built-in commercial system on our own tables. */
-export function createLedgerCommercialSystem(db: Executor): CommercialSystem {
+/**
+ * The built-in commercial system on our own tables. `debtsCache` keeps debt summaries between
+ * requests: the database announces every change to a code's invoices (migration 0009), so only a
+ * handle on the database itself (never a transaction, which may read its own uncommitted rows) may
+ * be given one.
+ */
+export function createLedgerCommercialSystem(
+  db: Executor,
+  opts: { debtsCache?: InvalidatedCache<CcDebt> } = {},
+): CommercialSystem {
+  const readDebts = async (ccs: string[]) => {
+    const rows = await debtsQuery(db).execute({ ccs });
+    const byCc = new Map(rows.map((r) => [r.cc, r]));
+    return ccs.map((cc): CcDebt => {
+      const r = byCc.get(cc);
+      return {
+        cc,
+        totalDebtCents: r ? Number(r.total) : 0,
+        pendingInvoices: r?.pending ?? 0,
+        oldestDue: r?.oldest ?? null,
+        agreedInvoices: r?.agreed ?? 0,
+        processingInvoices: r?.processing ?? 0,
+      };
+    });
+  };
+  const { debtsCache } = opts;
   return {
     async findAccount(cc) {
       const [a] = await db.select().from(accounts).where(eq(accounts.cc, cc)).limit(1);
@@ -97,19 +122,7 @@ export function createLedgerCommercialSystem(db: Executor): CommercialSystem {
 
     async getDebts(ccs) {
       if (!ccs.length) return [];
-      const rows = await debtsQuery(db).execute({ ccs });
-      const byCc = new Map(rows.map((r) => [r.cc, r]));
-      return ccs.map((cc): CcDebt => {
-        const r = byCc.get(cc);
-        return {
-          cc,
-          totalDebtCents: r ? Number(r.total) : 0,
-          pendingInvoices: r?.pending ?? 0,
-          oldestDue: r?.oldest ?? null,
-          agreedInvoices: r?.agreed ?? 0,
-          processingInvoices: r?.processing ?? 0,
-        };
-      });
+      return debtsCache ? debtsCache.loadMany(ccs, readDebts) : readDebts(ccs);
     },
 
     async getInvoices(cc, q) {
