@@ -3,6 +3,7 @@
  *   npm run bench                                   # every bench/*.bench.mjs
  *   node bench/billing.bench.mjs [--accounts 1000000] [--connections 50] [--duration 10] [--users 1000]
  *   node bench/billing.bench.mjs --pglite [--accounts 20000]
+ *   node bench/billing.bench.mjs --only invoice-cc    # one route (with BENCH_API_NODE_ARGS to profile it)
  * PostgreSQL: BENCH_DATABASE_URL, or database `ov_bench` created on BENCH_SERVER_URL
  * (default postgres://postgres@127.0.0.1:5432/postgres) and reused when already seeded.
  */
@@ -27,6 +28,7 @@ const accounts = Number(arg('accounts', pglite ? 20000 : 1000000));
 const connections = Number(arg('connections', 50));
 const duration = Number(arg('duration', 10));
 const benchUsers = Number(arg('users', pglite ? 200 : 1000));
+const only = arg('only', '');
 
 async function databaseUrl() {
   if (process.env.BENCH_DATABASE_URL) return process.env.BENCH_DATABASE_URL;
@@ -165,46 +167,35 @@ const post = (pathname, body) => ({
   },
 });
 
+const debtsCcs = post('/api/ahab-requests/debts-ccs', () => ({}));
+const routes = [
+  { name: 'debts-ccs', title: 'POST debts-ccs', request: debtsCcs },
+  {
+    name: 'invoice-cc',
+    title: 'POST invoice-cc',
+    request: post('/api/ahab-requests/invoice-cc', (u) => ({ cc: u.cc, page: 1, size: 10 })),
+  },
+  // The same call with every debt summary read from the database (no copies kept between requests).
+  {
+    name: 'debts-ccs-uncached',
+    title: 'POST debts-ccs (no cache)',
+    request: debtsCcs,
+    env: { DEBTS_CACHE: 'false' },
+  },
+].filter((r) => !only || r.name === only);
+
 const results = [];
-const api = await startApi();
-await checkDebts(api.base);
-await run(
-  api.base,
-  'warm-up',
-  post('/api/ahab-requests/debts-ccs', () => ({})),
-);
-results.push(await run(api.base, 'GET /api/health (bare)', { method: 'GET', path: '/api/health' }));
-results.push(
-  await run(
-    api.base,
-    'POST debts-ccs',
-    post('/api/ahab-requests/debts-ccs', () => ({})),
-  ),
-);
-results.push(
-  await run(
-    api.base,
-    'POST invoice-cc',
-    post('/api/ahab-requests/invoice-cc', (u) => ({ cc: u.cc, page: 1, size: 10 })),
-  ),
-);
-await api.stop();
-// The same call with every debt summary read from the database (no copies kept between requests).
-const uncached = await startApi({ DEBTS_CACHE: 'false' });
-await checkDebts(uncached.base);
-await run(
-  uncached.base,
-  'warm-up',
-  post('/api/ahab-requests/debts-ccs', () => ({})),
-);
-results.push(
-  await run(
-    uncached.base,
-    'POST debts-ccs (no cache)',
-    post('/api/ahab-requests/debts-ccs', () => ({})),
-  ),
-);
-await uncached.stop();
+for (const env of [undefined, { DEBTS_CACHE: 'false' }]) {
+  const mine = routes.filter((r) => r.env?.DEBTS_CACHE === env?.DEBTS_CACHE);
+  if (!mine.length && env) continue;
+  const api = await startApi(env);
+  await checkDebts(api.base);
+  await run(api.base, 'warm-up', debtsCcs);
+  if (!env)
+    results.push(await run(api.base, 'GET /api/health (bare)', { method: 'GET', path: '/api/health' }));
+  for (const r of mine) results.push(await run(api.base, r.title, r.request));
+  await api.stop();
+}
 
 const bare = results[0].rps;
 console.log(
@@ -214,9 +205,10 @@ for (const r of results)
   console.log(
     `${r.title.padEnd(28)} ${r.rps.toFixed(0).padStart(9)} ${String(r.p50).padStart(7)} ${String(r.p99).padStart(7)} ${`${((100 * r.rps) / bare).toFixed(1)}%`.padStart(8)} ${r.non2xx + r.errors}`,
   );
-const debts = results[1];
-console.log(
-  `\ngoal debts-ccs ≥ 25% of bare and p99 < 25 ms: ${debts.rps >= 0.25 * bare && debts.p99 < 25 ? 'met' : 'NOT met'}` +
-    ' (debt summaries kept between requests; the last row reads every one from the database)',
-);
+const debts = results.find((r) => r.title === 'POST debts-ccs');
+if (debts)
+  console.log(
+    `\ngoal debts-ccs ≥ 25% of bare and p99 < 25 ms: ${debts.rps >= 0.25 * bare && debts.p99 < 25 ? 'met' : 'NOT met'}` +
+      ' (debt summaries kept between requests; the last row reads every one from the database)',
+  );
 for (const p of setup.plans) console.log(`\nEXPLAIN ANALYZE — ${p.label}\n${p.plan}`);

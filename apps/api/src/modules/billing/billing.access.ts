@@ -25,6 +25,11 @@ export function createCodeAccess(deps: {
     return cc;
   }
 
+  /** The caller's codes (kept between requests by the repository's cache when it has one). */
+  async function ownCodes(userId: string): Promise<Set<string>> {
+    return new Set((await deps.repo.linkedCcs(userId)).map((l) => l.cc));
+  }
+
   async function existing(p: Principal, cc: string): Promise<LedgerAccount> {
     const account = await deps.commercial.findAccount(cc);
     if (!account || account.space !== p.space) throw new AppError('NOTFOUND', 415);
@@ -39,7 +44,7 @@ export function createCodeAccess(deps: {
       const cc = parseCc(raw);
       if (readsAnyCode(p)) return existing(p, cc);
       if (!p.isCustomer) throw new AppError('BADREQUESTERROR', 452);
-      const mine = await deps.repo.linkedAmong(p.userId, [cc]);
+      const mine = await ownCodes(p.userId);
       if (!mine.has(cc)) throw new AppError('BADREQUESTERROR', 498);
       return existing(p, cc);
     },
@@ -53,7 +58,7 @@ export function createCodeAccess(deps: {
         return ccs;
       }
       if (!p.isCustomer) throw new AppError('BADREQUESTERROR', 452);
-      const mine = await deps.repo.linkedAmong(p.userId, ccs);
+      const mine = await ownCodes(p.userId);
       if (ccs.some((cc) => !mine.has(cc))) throw new AppError('BADREQUESTERROR', 498);
       return ccs;
     },

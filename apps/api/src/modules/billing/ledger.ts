@@ -72,6 +72,38 @@ function buildDebtsQuery(db: Executor) {
 }
 const debtsQuery = oncePerDatabase(buildDebtsQuery);
 
+/** One account by its code: every call on a code starts here. */
+const accountQuery = oncePerDatabase((db: Executor) =>
+  db
+    .select()
+    .from(accounts)
+    .where(eq(accounts.cc, sql.placeholder('cc')))
+    .limit(1)
+    .prepare('ledger_account'),
+);
+
+/**
+ * A page of a code's invoices without a status filter (the page a customer opens first), the date
+ * range as nullable parameters so one generic plan serves every call: still a range scan of
+ * (cc, issued_on desc, id).
+ */
+const invoicePageQuery = oncePerDatabase((db: Executor) =>
+  db
+    .select({ invoice: invoices, total: sql<number>`count(*) over ()::int` })
+    .from(invoices)
+    .where(
+      and(
+        eq(invoices.cc, sql.placeholder('cc')),
+        sql`${invoices.issuedOn} >= coalesce(${sql.placeholder('from')}::date, '-infinity'::date)`,
+        sql`${invoices.issuedOn} <= coalesce(${sql.placeholder('to')}::date, 'infinity'::date)`,
+      ),
+    )
+    .orderBy(desc(invoices.issuedOn), asc(invoices.id))
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'))
+    .prepare('ledger_invoice_page'),
+);
+
 /**
  * The built-in commercial system on our own tables. `debtsCache` keeps debt summaries between
  * requests: the database announces every change to a code's invoices (migration 0009), so only a
@@ -100,7 +132,7 @@ export function createLedgerCommercialSystem(
   const { debtsCache } = opts;
   return {
     async findAccount(cc) {
-      const [a] = await db.select().from(accounts).where(eq(accounts.cc, cc)).limit(1);
+      const [a] = await accountQuery(db).execute({ cc });
       return a ? toLedgerAccount(a) : null;
     },
 
@@ -126,17 +158,27 @@ export function createLedgerCommercialSystem(
     },
 
     async getInvoices(cc, q) {
-      const where = invoiceWhere(cc, q);
-      const rows = await db
-        .select({ invoice: invoices, total: sql<number>`count(*) over ()::int` })
-        .from(invoices)
-        .where(where)
-        .orderBy(desc(invoices.issuedOn), asc(invoices.id))
-        .limit(q.size)
-        .offset((q.page - 1) * q.size);
+      const rows = q.status?.length
+        ? await db
+            .select({ invoice: invoices, total: sql<number>`count(*) over ()::int` })
+            .from(invoices)
+            .where(invoiceWhere(cc, q))
+            .orderBy(desc(invoices.issuedOn), asc(invoices.id))
+            .limit(q.size)
+            .offset((q.page - 1) * q.size)
+        : await invoicePageQuery(db).execute({
+            cc,
+            from: q.from ?? null,
+            to: q.to ?? null,
+            limit: q.size,
+            offset: (q.page - 1) * q.size,
+          });
       let total = rows[0]?.total ?? 0;
       if (!rows.length && q.page > 1) {
-        const [c] = await db.select({ n: sql<number>`count(*)::int` }).from(invoices).where(where);
+        const [c] = await db
+          .select({ n: sql<number>`count(*)::int` })
+          .from(invoices)
+          .where(invoiceWhere(cc, q));
         total = c.n;
       }
       return { rows: rows.map((r) => toInvoiceDto(r.invoice)), total };
