@@ -140,6 +140,29 @@ describe('cached access rules and client codes follow the database', () => {
     expect(await debtOf()).toEqual(before);
   });
 
+  it('drops every debt copy when one statement changes the invoices of more than 1000 codes', async () => {
+    const maria = caller(t.app, (await t.login(MARIA, DEMO_PASSWORD)).authorization);
+    const cc = DEMO_LINKED_CODES.find((c) => c.email === MARIA)!.cc;
+    const debtOf = async () =>
+      ((await maria.post('debts-ccs', { ccs: [cc] })).json() as CcDebt[])[0].totalDebtCents;
+    const before = await debtOf();
+    await exec(
+      sql`insert into accounts (cc, space, holder_name, client_type, street, municipality, commercial_office)
+          select '99' || lpad(g::text, 11, '0'), space, 'Import', client_type, street, municipality, commercial_office
+          from accounts, generate_series(1, 1000) g where cc = ${cc}`,
+    );
+    // One statement (as an import would): 1000 new codes and Maria's, so it announces `debts:*`.
+    await exec(
+      sql`insert into invoices (cc, number, issued_on, period_from, period_to, invoiced_cents)
+          select c, 'BULK-' || c, '2026-11-01', '2026-09-01', '2026-10-31', 100
+          from (select cc as c from accounts where cc like '99%' or cc = ${cc}) s`,
+    );
+    expect(await debtOf()).toBe(before + 100);
+    await exec(sql`delete from invoices where number like 'BULK-%'`);
+    expect(await debtOf()).toBe(before);
+    await exec(sql`delete from accounts where cc like '99%' and holder_name = 'Import'`);
+  });
+
   it('shows a code associated by hand in the customer’s debts on the next request', async () => {
     const maria = caller(t.app, (await t.login(MARIA, DEMO_PASSWORD)).authorization);
     const before = (await maria.post('debts-ccs', {})).json() as { cc: string }[];
