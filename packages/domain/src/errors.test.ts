@@ -1,13 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  AppError,
-  ERROR_CATALOGUE,
-  type ErrorName,
-  errorMessage,
-  findError,
-  PAYMENT_RESULTS,
-  paymentResult,
-} from './errors';
+import { AppError, ERROR_CATALOGUE, type ErrorName, errorMessage, findError } from './errors';
+import { PAYMENT_RESULTS, paymentResult } from './payments/results';
 
 const pair = (name: string, reference: number) => `${name}:${reference}`;
 

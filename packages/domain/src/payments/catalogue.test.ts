@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { findError, PAYMENT_RESULTS } from '../errors';
+import { findError } from '../errors';
+import { PAYMENT_RESULTS } from './results';
 
 describe('payment result codes in the error catalogue', () => {
   it.each(PAYMENT_RESULTS.map((r) => [r.code, r]))('PAYMENTRESULT %i has the spec texts', (code, r) => {

@@ -1,2 +1,3 @@
 export * from './contracts';
+export * from './results';
 export * from './status-machine';
