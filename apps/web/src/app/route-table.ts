@@ -1,67 +1,11 @@
 import { ALL_PERMISSIONS, PERMISSIONS } from '@ov/domain';
-import { type ComponentType, lazy } from 'react';
-import LandingPage from '../features/landing/pages/landing-page';
+import { lazy } from 'react';
 import type { Access } from '../lib/access';
 import { PATHS } from '../lib/urls';
+import { PUBLIC_ROUTE_ENTRIES } from './public-routes';
+import type { RouteEntry } from './route-types';
 
-/** Names of menu icons; the shell maps them to icon components so this table stays icon-free (light). */
-export type IconKey =
-  | 'dashboard'
-  | 'clientCodes'
-  | 'payments'
-  | 'paymentRecord'
-  | 'contractRequests'
-  | 'security'
-  | 'users'
-  | 'permissions'
-  | 'traces'
-  | 'nomenclators'
-  | 'offices'
-  | 'municipalities'
-  | 'faqs';
-
-export type MenuGroup = 'customer' | 'admin';
-export type MenuParent = 'contractRequests' | 'security' | 'nomenclators';
-
-export interface MenuPlacement {
-  key: string;
-  group: MenuGroup;
-  parent?: MenuParent;
-  icon: IconKey;
-  /** Menu label when it differs from the page's. */
-  labelKey?: string;
-  /** Who sees this entry; defaults to the route's access. */
-  access?: Access | readonly Access[];
-}
-
-export interface RouteEntry {
-  key: string;
-  /** react-router pattern relative to the base path; list pages end in `/*` for their side dialog. */
-  path: string;
-  zone: 'public' | 'private';
-  /** i18n key of the menu label, the breadcrumb and the page title. */
-  labelKey: string;
-  /** The page; absent means a later issue delivers it and an honest "coming soon" page is shown. */
-  page?: ComponentType;
-  access?: Access | readonly Access[];
-  menu?: readonly MenuPlacement[];
-}
-
-export const MENU_PARENTS: Record<MenuParent, { labelKey: string; icon: IconKey }> = {
-  contractRequests: { labelKey: 'menu.contractRequests', icon: 'contractRequests' },
-  security: { labelKey: 'menu.security', icon: 'security' },
-  nomenclators: { labelKey: 'menu.nomenclators', icon: 'nomenclators' },
-};
-
-/** Labels of path prefixes that are sections, not pages (used by breadcrumbs). */
-export const SECTION_LABELS: Record<string, string> = {
-  '/admin': 'breadcrumb.admin',
-  '/payments': 'menu.payments',
-  '/contractrequest': 'menu.contractRequests',
-  '/nomenclators': 'menu.nomenclators',
-  '/faqs': 'menu.faqs',
-  '/profile': 'menu.profile',
-};
+export * from './route-types';
 
 const P = PERMISSIONS;
 const processAccess = (permission: string): Access => ({
@@ -69,16 +13,7 @@ const processAccess = (permission: string): Access => ({
 });
 const customerPayments: Access = { customer: true, feature: 'payments' };
 
-const LoginPage = lazy(() => import('../features/auth/pages/login-page'));
-const ForgotPasswordPage = lazy(() => import('../features/account/pages/forgot-password-page'));
-const RegisterPage = lazy(() => import('../features/account/pages/register-page'));
-const VerifyPage = lazy(() => import('../features/account/pages/verify-page'));
-const ResetPasswordPage = lazy(() => import('../features/account/pages/reset-password-page'));
-const VerifyEmailPage = lazy(() => import('../features/account/pages/verify-email-page'));
 const VerifyEmailSignedInPage = lazy(() => import('../features/account/pages/verify-email-signed-in-page'));
-const RequestSearchPage = lazy(() => import('../features/contract-requests/pages/request-search-page'));
-const ContractRequestPage = lazy(() => import('../features/contract-requests/pages/contract-request-page'));
-const FaqsPage = lazy(() => import('../features/faqs/pages/faqs-page'));
 const HomePage = lazy(() => import('./signed-in-home'));
 const ProfilePage = lazy(() => import('../features/account/pages/profile-page'));
 const UsersPage = lazy(() => import('../features/users/pages/users-page'));
@@ -100,53 +35,7 @@ const PrepaidPage = lazy(() => import('../features/payments/pages/prepaid-page')
  * the entry so an anonymous visitor downloads no Ant Design at all.
  */
 export const ROUTES: readonly RouteEntry[] = [
-  // Anonymous
-  { key: 'landing', path: PATHS.home, zone: 'public', labelKey: 'breadcrumb.home', page: LandingPage },
-  { key: 'login', path: PATHS.login, zone: 'public', labelKey: 'auth.login.title', page: LoginPage },
-  {
-    key: 'register',
-    path: PATHS.register,
-    zone: 'public',
-    labelKey: 'landing.register.title',
-    page: RegisterPage,
-  },
-  {
-    key: 'forgotPassword',
-    path: PATHS.forgotPassword,
-    zone: 'public',
-    labelKey: 'auth.forgot.title',
-    page: ForgotPasswordPage,
-  },
-  {
-    key: 'resetPassword',
-    path: PATHS.resetPassword,
-    zone: 'public',
-    labelKey: 'auth.forgot.title',
-    page: ResetPasswordPage,
-  },
-  { key: 'verify', path: PATHS.verify, zone: 'public', labelKey: 'landing.register.title', page: VerifyPage },
-  {
-    key: 'verifyEmail',
-    path: PATHS.verifyEmail,
-    zone: 'public',
-    labelKey: 'menu.profile',
-    page: VerifyEmailPage,
-  },
-  {
-    key: 'requestSearch',
-    path: PATHS.search,
-    zone: 'public',
-    labelKey: 'landing.search.title',
-    page: RequestSearchPage,
-  },
-  {
-    key: 'contractRequest',
-    path: PATHS.contractRequest,
-    zone: 'public',
-    labelKey: 'landing.contract.title',
-    page: ContractRequestPage,
-  },
-  { key: 'publicFaqs', path: PATHS.faqs, zone: 'public', labelKey: 'menu.faqs', page: FaqsPage },
+  ...PUBLIC_ROUTE_ENTRIES,
 
   // Signed in: customer group
   {
@@ -382,8 +271,3 @@ export const ROUTES: readonly RouteEntry[] = [
 
 export const PUBLIC_ROUTES = ROUTES.filter((route) => route.zone === 'public');
 export const PRIVATE_ROUTES = ROUTES.filter((route) => route.zone === 'private');
-
-/** Where a menu entry links to: the route path without its `/*` or optional parameters. */
-export function linkOf(route: RouteEntry): string {
-  return route.path.replace(/\/\*$/, '').replace(/\/:[^/]+\?$/, '');
-}

@@ -1,0 +1,66 @@
+import type { ComponentType } from 'react';
+import type { Access } from '../lib/access';
+
+/** Names of menu icons; the shell maps them to icon components so this table stays icon-free (light). */
+export type IconKey =
+  | 'dashboard'
+  | 'clientCodes'
+  | 'payments'
+  | 'paymentRecord'
+  | 'contractRequests'
+  | 'security'
+  | 'users'
+  | 'permissions'
+  | 'traces'
+  | 'nomenclators'
+  | 'offices'
+  | 'municipalities'
+  | 'faqs';
+
+export type MenuGroup = 'customer' | 'admin';
+export type MenuParent = 'contractRequests' | 'security' | 'nomenclators';
+
+export interface MenuPlacement {
+  key: string;
+  group: MenuGroup;
+  parent?: MenuParent;
+  icon: IconKey;
+  /** Menu label when it differs from the page's. */
+  labelKey?: string;
+  /** Who sees this entry; defaults to the route's access. */
+  access?: Access | readonly Access[];
+}
+
+export interface RouteEntry {
+  key: string;
+  /** react-router pattern relative to the base path; list pages end in `/*` for their side dialog. */
+  path: string;
+  zone: 'public' | 'private';
+  /** i18n key of the menu label, the breadcrumb and the page title. */
+  labelKey: string;
+  /** The page; absent means a later issue delivers it and an honest "coming soon" page is shown. */
+  page?: ComponentType;
+  access?: Access | readonly Access[];
+  menu?: readonly MenuPlacement[];
+}
+
+export const MENU_PARENTS: Record<MenuParent, { labelKey: string; icon: IconKey }> = {
+  contractRequests: { labelKey: 'menu.contractRequests', icon: 'contractRequests' },
+  security: { labelKey: 'menu.security', icon: 'security' },
+  nomenclators: { labelKey: 'menu.nomenclators', icon: 'nomenclators' },
+};
+
+/** Labels of path prefixes that are sections, not pages (used by breadcrumbs). */
+export const SECTION_LABELS: Record<string, string> = {
+  '/admin': 'breadcrumb.admin',
+  '/payments': 'menu.payments',
+  '/contractrequest': 'menu.contractRequests',
+  '/nomenclators': 'menu.nomenclators',
+  '/faqs': 'menu.faqs',
+  '/profile': 'menu.profile',
+};
+
+/** Where a menu entry links to: the route path without its `/*` or optional parameters. */
+export function linkOf(route: RouteEntry): string {
+  return route.path.replace(/\/\*$/, '').replace(/\/:[^/]+\?$/, '');
+}
