@@ -3,12 +3,13 @@ import { PgDialect, type PgTable } from 'drizzle-orm/pg-core';
 import type { Executor } from '../db/client';
 
 /**
- * Runs several INSERT statements as ONE statement (data-modifying CTEs), so a transaction that
+ * Writes several pending rows as ONE statement (data-modifying CTEs), so a transaction that
  * writes a trace, a notification, an e-mail and an event pays one round trip instead of four. They
  * commit or fail together, like any single statement.
  */
-export async function insertTogether(ex: Executor, statements: SQLWrapper[]): Promise<void> {
-  if (!statements.length) return;
+export async function insertTogether(ex: Executor, rows: readonly PendingInsert[]): Promise<void> {
+  if (!rows.length) return;
+  const statements: SQLWrapper[] = rows.map((r) => insertOf(ex, r));
   if (statements.length === 1) {
     await ex.execute(statements[0].getSQL());
     return;

@@ -90,10 +90,7 @@ export function ownerMessages(
 /** `ownerMessages` written at once (one statement), for callers off the hot path. */
 export async function tellOwner(ex: Executor, publicUrl: string, p: PaymentRow): Promise<OwnerSignal> {
   const { inserts, signal } = ownerMessages(publicUrl, p, await ownerContact(ex, p.userId));
-  await insertTogether(
-    ex,
-    inserts.map((i) => insertOf(ex, i)),
-  );
+  await insertTogether(ex, inserts);
   return signal;
 }
 

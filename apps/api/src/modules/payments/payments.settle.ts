@@ -1,7 +1,7 @@
 import { AppError, mustTransition, type PaymentResultCode, type PaymentStatus } from '@ov/domain';
 import { type SQL, sql } from 'drizzle-orm';
 import { paymentRequests } from '../../db/schema';
-import { Binder, insertOf, insertTogether, insertWhere } from '../../lib/batch';
+import { Binder, insertTogether, insertWhere } from '../../lib/batch';
 import { LedgerRejection } from '../billing';
 import type { PaymentsContext } from './payments.context';
 import { type OwnerSignal, ownerMessages, paymentTrace, sendSignals } from './payments.notify';
@@ -108,19 +108,16 @@ export async function finishPayment(
     }
     const told = ownerMessages(ctx.config.publicUrl, after, updated.owner);
     signals.push(told.signal);
-    await insertTogether(
-      tx,
-      [
-        paymentTrace(before, after, info.actor ?? null),
-        ...told.inserts,
-        paymentsRepo.pendingEvent({
-          ...event,
-          method: after.method,
-          outcome: OUTCOME_NAMES[outcome.kind],
-          resultCode: after.resultCode,
-        }),
-      ].map((i) => insertOf(tx, i)),
-    );
+    await insertTogether(tx, [
+      paymentTrace(before, after, info.actor ?? null),
+      ...told.inserts,
+      paymentsRepo.pendingEvent({
+        ...event,
+        method: after.method,
+        outcome: OUTCOME_NAMES[outcome.kind],
+        resultCode: after.resultCode,
+      }),
+    ]);
     return { payment: after, changed: true };
   });
   await sendSignals(ctx.db, signals);
