@@ -1,0 +1,73 @@
+import { DATE_PRESETS, datePresetRange, PAYMENT_METHODS, PAYMENT_STATUSES, PAYMENT_TYPES } from '@ov/domain';
+import { DatePicker, Input, Select } from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
+import { useTranslation } from 'react-i18next';
+import { AmountFilter } from './amount-filter';
+import type { DateRange, RecordFilterState } from './use-record-filters';
+
+/** The payment record's filters; the client code one only for staff (a customer's record holds only their codes). */
+export function RecordFilterBar({ state, staff }: { state: RecordFilterState; staff: boolean }) {
+  const { t, i18n } = useTranslation();
+
+  const presets = DATE_PRESETS.map((preset) => {
+    const { from, to } = datePresetRange(preset);
+    return {
+      label: t(`payments.record.datePresets.${preset}`),
+      value: [dayjs(from), dayjs(to)] as [Dayjs, Dayjs],
+    };
+  });
+
+  return (
+    <>
+      <Select
+        mode="multiple"
+        allowClear
+        maxTagCount="responsive"
+        placeholder={t('payments.record.status')}
+        value={state.status}
+        onChange={state.setStatus}
+        className="ov-list__filter ov-records__status"
+        options={PAYMENT_STATUSES.map((value) => ({ value, label: t(`payments.status.${value}`) }))}
+        data-testid="filter-status"
+      />
+      <Select
+        allowClear
+        placeholder={t('payments.record.method')}
+        value={state.method}
+        onChange={state.setMethod}
+        className="ov-list__filter"
+        options={PAYMENT_METHODS.map((value) => ({ value, label: t(`payments.methods.${value}`) }))}
+        data-testid="filter-method"
+      />
+      <Select
+        allowClear
+        placeholder={t('payments.record.type')}
+        value={state.type}
+        onChange={state.setType}
+        className="ov-list__filter"
+        options={PAYMENT_TYPES.map((value) => ({ value, label: t(`payments.types.${value}`) }))}
+        data-testid="filter-type"
+      />
+      {staff ? (
+        <Input
+          allowClear
+          placeholder={t('payments.record.cc')}
+          value={state.cc}
+          onChange={(e) => state.setCc(e.target.value)}
+          className="ov-list__filter ov-records__cc"
+          data-testid="filter-cc"
+        />
+      ) : null}
+      <DatePicker.RangePicker
+        value={state.range}
+        onChange={(value) => state.setRange(value as DateRange)}
+        presets={presets}
+        format={i18n.language === 'en' ? 'MM/DD/YYYY' : 'DD/MM/YYYY'}
+        placeholder={[t('payments.record.from'), t('payments.record.to')]}
+        className="ov-records__range"
+        data-testid="filter-dates"
+      />
+      <AmountFilter value={state.amount} onChange={state.setAmount} />
+    </>
+  );
+}

@@ -1,0 +1,74 @@
+import { type Filter, toDateRangeFilter, toNumberFilter } from '@ov/domain';
+import type { Dayjs } from 'dayjs';
+import { useMemo, useState } from 'react';
+import type { AmountFilterValue } from './amount-filter';
+
+export type DateRange = [Dayjs | null, Dayjs | null] | null;
+
+export interface RecordFilterValues {
+  status: string[];
+  method?: string;
+  type?: string;
+  range: DateRange;
+  cc: string;
+  amount: AmountFilterValue;
+}
+
+const pesosToCents = (value: number | null | undefined) =>
+  value === null || value === undefined ? undefined : Math.round(value * 100);
+
+/** The spec's filters (§5) for the chosen values; the amount is typed in pesos but filtered in cents. */
+export function toRecordFilters({ status, method, type, range, cc, amount }: RecordFilterValues): Filter[] {
+  const chosen: Filter[] = [];
+  if (status.length) chosen.push({ type: 'TERMS', field: 'status', value: status } as Filter);
+  if (method) chosen.push({ type: 'TERM', field: 'paymentMethods', value: method });
+  if (type) chosen.push({ type: 'TERM', field: 'type', value: type });
+  if (cc.trim()) chosen.push({ type: 'TERM', field: 'cc', value: cc.trim() });
+  if (range?.[0] && range[1])
+    chosen.push(
+      toDateRangeFilter('createdAt', range[0].startOf('day').toDate(), range[1].endOf('day').toDate()),
+    );
+  const single = pesosToCents(amount.value);
+  if (amount.op === 'RANGE') {
+    const from = pesosToCents(amount.from);
+    const to = pesosToCents(amount.to);
+    if (from !== undefined || to !== undefined)
+      chosen.push(toNumberFilter('amountCents', 'RANGE', undefined, { from, to }));
+  } else if (single !== undefined) {
+    chosen.push(toNumberFilter('amountCents', amount.op, single));
+  }
+  return chosen;
+}
+
+/** The payment record's filter values and the filters they make, kept in one array between renders. */
+export function useRecordFilters() {
+  const [status, setStatus] = useState<string[]>([]);
+  const [method, setMethod] = useState<string>();
+  const [type, setType] = useState<string>();
+  const [range, setRange] = useState<DateRange>(null);
+  const [cc, setCc] = useState('');
+  const [amount, setAmount] = useState<AmountFilterValue>({ op: 'EQUAL' });
+
+  const filters = useMemo(
+    () => toRecordFilters({ status, method, type, range, cc, amount }),
+    [status, method, type, range, cc, amount],
+  );
+
+  return {
+    filters,
+    status,
+    setStatus,
+    method,
+    setMethod,
+    type,
+    setType,
+    range,
+    setRange,
+    cc,
+    setCc,
+    amount,
+    setAmount,
+  };
+}
+
+export type RecordFilterState = ReturnType<typeof useRecordFilters>;
