@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { buildApp } from '../app';
-import { loadConfig } from '../config';
+import { type Config, loadConfig } from '../config';
 import { type Database, openDatabase } from '../db/client';
 import { DEMO_PASSWORD } from '../db/seed/demo';
 import { TEST_ADMIN } from './test-admin';
@@ -17,6 +17,8 @@ export { DEMO_PASSWORD };
 export interface TestApp {
   app: FastifyInstance;
   database: Database;
+  /** The app's configuration, to start another API process on the same database. */
+  config: Config;
   /** Signs in and returns the bearer header for that user. */
   login(
     email?: string,
@@ -69,6 +71,7 @@ export async function createTestApp(
   return {
     app,
     database,
+    config,
     async login(email = ADMIN.email, password = ADMIN.password) {
       const res = await app.inject({ method: 'POST', url: '/api/signin', payload: { email, password } });
       if (res.statusCode !== 200)

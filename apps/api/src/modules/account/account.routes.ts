@@ -12,13 +12,13 @@ import { z } from 'zod';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { requestLanguage } from '../../lib/language';
+import { withRetryAfter } from '../../lib/throttle';
 import { principalOf } from '../../plugins/access';
 import type { AuthService } from '../auth/auth.service';
 import { meDtoSchema } from '../users/users.dto';
 import { createAccountService } from './account.service';
 import { accountMessage } from './messages';
 import { createProfileService } from './profile.service';
-import { ThrottledError } from './throttle';
 
 const messageSchema = z.object({ message: z.string() });
 const tokenBody = z.object({ token: z.string().trim().min(1).max(200) });
@@ -36,16 +36,6 @@ const signupBody = z
     error: validationMessage('passwordsMismatch'),
     path: ['confirmPassword'],
   });
-
-/** A throttled call answers 429 with `Retry-After` in seconds. */
-async function withRetryAfter<T>(reply: FastifyReply, work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (err) {
-    if (err instanceof ThrottledError) reply.header('retry-after', String(err.retryAfterSeconds));
-    throw err;
-  }
-}
 
 export const accountRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config; auth: AuthService }> = async (
   app,

@@ -6,12 +6,12 @@ import { municipalities, pendingClientCodes, roles, userRoles, users } from '../
 import { DEFAULT_SPACE } from '../../db/seed';
 import type { Lang } from '../../lib/language';
 import { hashPassword } from '../../lib/passwords';
+import { MAIL_RATE, SIGNUP_IP_RATE, takeRate } from '../../lib/throttle';
 import { writeTrace } from '../../lib/traces';
 import { revokeUserSessions } from '../auth/sessions';
 import { enqueueMail } from '../mail/outbox';
 import { type MailTemplateName, renderMail } from '../mail/templates';
 import { consumeLinkToken, issueLinkToken } from './links';
-import { MAIL_RATE, SIGNUP_IP_RATE, takeRate } from './throttle';
 
 export interface SignupBody {
   firstName: string;

@@ -1,8 +1,8 @@
 import { type AppError, signinSchema } from '@ov/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { ThrottledError } from '../../lib/throttle';
 import { principalOf } from '../../plugins/access';
-import { ThrottledError } from '../account/throttle';
 import type { AuthService } from './auth.service';
 
 const tokensSchema = z.object({ accessToken: z.string(), refreshToken: z.string(), space: z.string() });

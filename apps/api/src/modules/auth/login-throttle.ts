@@ -1,7 +1,7 @@
 import { and, asc, eq, gt, lt } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { loginAttempts } from '../../db/schema';
-import { ThrottledError } from '../account/throttle';
+import { ThrottledError } from '../../lib/throttle';
 
 /** More than 10 failed sign-ins for one account from one IP within 15 minutes → 429. */
 export const LOGIN_WINDOW_MS = 15 * 60_000;

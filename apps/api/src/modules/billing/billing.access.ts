@@ -64,26 +64,3 @@ export function createCodeAccess(deps: {
     },
   };
 }
-
-/**
- * Wrong ownership proofs per user: after 5 in 15 minutes, associating is refused for the rest of the
- * window (429), so contract numbers cannot be guessed by brute force. Per API process.
- */
-export function createProofThrottle(limit = 5, windowMs = 15 * 60_000) {
-  const failures = new Map<string, { count: number; resetAt: number }>();
-  return {
-    check(userId: string) {
-      const f = failures.get(userId);
-      if (f && f.resetAt > Date.now() && f.count >= limit) throw new AppError('TOOMANYREQUESTSERROR', 429);
-    },
-    fail(userId: string) {
-      const now = Date.now();
-      const f = failures.get(userId);
-      if (!f || f.resetAt <= now) failures.set(userId, { count: 1, resetAt: now + windowMs });
-      else f.count += 1;
-      if (failures.size > 10_000) {
-        for (const [k, v] of failures) if (v.resetAt <= now) failures.delete(k);
-      }
-    },
-  };
-}

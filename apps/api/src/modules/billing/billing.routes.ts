@@ -20,6 +20,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { sendPage } from '../../lib/search';
+import { withRetryAfter } from '../../lib/throttle';
 import { principalOf } from '../../plugins/access';
 import type { BillingService } from './billing.service';
 
@@ -55,12 +56,14 @@ export const billingCallsRoutes: FastifyPluginAsyncZod<{ billing: BillingService
       config: customer,
       schema: {
         tags,
-        summary: 'Associate a code with the caller, proving ownership (497 taken, 499 wrong proof)',
+        summary:
+          'Associate a code with the caller, proving ownership (497 taken, 499 wrong proof, 429 after 5 wrong proofs in 15 minutes, with Retry-After)',
         body: associateCcBodySchema,
         response: { 200: clientCodeSummarySchema },
       },
     },
-    async (req) => billing.associate(principalOf(req), req.body.cc, req.body.proof),
+    async (req, reply) =>
+      withRetryAfter(reply, () => billing.associate(principalOf(req), req.body.cc, req.body.proof)),
   );
 
   app.post(

@@ -10,9 +10,10 @@ import type { Db } from '../../db/client';
 import { clientCodeLinks } from '../../db/schema';
 import type { InvalidatedCache, LinkedCodes } from '../../lib/cache';
 import type { SearchQuery } from '../../lib/search';
+import { checkRate, countRate, OWNERSHIP_PROOF_RATE } from '../../lib/throttle';
 import { writeTrace } from '../../lib/traces';
 import type { Principal } from '../../plugins/access';
-import { createCodeAccess, createProofThrottle, readsAnyCode } from './billing.access';
+import { createCodeAccess, readsAnyCode } from './billing.access';
 import { createBillingRepository } from './billing.repository';
 import type { CommercialSystem, LedgerAccount } from './commercial-system';
 import { formatAddress, toLedgerAccount } from './ledger.mappers';
@@ -35,7 +36,6 @@ export function createBillingService(deps: {
   const { db, commercial } = deps;
   const repo = createBillingRepository(db, deps.linksCache);
   const access = createCodeAccess({ commercial, repo, clientCodePattern: deps.clientCodePattern });
-  const throttle = createProofThrottle();
 
   async function isUniqueViolation(fn: () => Promise<void>) {
     try {
@@ -70,7 +70,8 @@ export function createBillingService(deps: {
     },
 
     async associate(p: Principal, raw: string, proof: string) {
-      throttle.check(p.userId);
+      const proofKey = `ownership-proof:${p.userId}`;
+      await checkRate(db, proofKey, OWNERSHIP_PROOF_RATE);
       const cc = access.parseCc(raw);
       const account = await access.existing(p, cc);
       if (await repo.linkOf(cc)) throw new AppError('BADREQUESTERROR', 497);
@@ -79,7 +80,7 @@ export function createBillingService(deps: {
         (account.contractNumber !== null && same(account.contractNumber, proof)) ||
         numbers.some((n) => same(n, proof));
       if (!proven) {
-        throttle.fail(p.userId);
+        await countRate(db, proofKey, OWNERSHIP_PROOF_RATE);
         throw new AppError('BADREQUESTERROR', 499);
       }
       const taken = await isUniqueViolation(() =>

@@ -1,5 +1,6 @@
 import { DEMO_LINKED_CODES, DEMO_UNLINKED_CODES, demoInvoiceNumber } from '@ov/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../app';
 import { createTestApp, DEMO_PASSWORD, type TestApp } from '../../test/test-app';
 import { caller, JOSE, MARIA, STAFF } from './billing.test-helpers';
 
@@ -93,6 +94,22 @@ describe('associating and dissociating client codes', () => {
     expect(last).toBe(429);
     const blocked = await maria.post('associate-cc', { cc: AGREED.cc, proof: AGREED.contractNumber });
     expect(blocked.statusCode).toBe(429);
+    expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(14 * 60);
+    expect(Number(blocked.headers['retry-after'])).toBeLessThanOrEqual(15 * 60);
+
+    // Another API process on the same database (or this one restarted) keeps refusing.
+    const { authorization } = await t.login(MARIA, DEMO_PASSWORD);
+    const other = await buildApp({ config: t.config, database: t.database, logger: false });
+    try {
+      const again = await caller(other, authorization).post('associate-cc', {
+        cc: AGREED.cc,
+        proof: AGREED.contractNumber,
+      });
+      expect(again.statusCode).toBe(429);
+      expect(again.json().reference).toBe(429);
+    } finally {
+      await other.close();
+    }
   });
 
   it('requires a signed-in caller', async () => {
