@@ -269,6 +269,9 @@ async function accountJourney({ browser, baseUrl, screenshotDir, assert }) {
   await page.getByTestId('email-pending').getByText(newEmail).waitFor();
   await settle(page);
   await viewShot('profile-desktop-es');
+  // Coming back later, the profile still says which address waits for its confirmation.
+  await page.reload();
+  await page.getByTestId('email-pending').getByText(newEmail).waitFor();
   const emailLink = await mailedLink(baseUrl, newEmail, 'verify-email', 'verify-email');
   await page.goto(emailLink);
   await page.getByTestId('link-done').waitFor();

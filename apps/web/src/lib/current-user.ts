@@ -23,6 +23,8 @@ export interface CurrentUser {
   permissions: string[];
   verified?: boolean;
   createdAt?: string;
+  /** A new e-mail address waiting for its confirmation link (the profile says so). */
+  pendingEmail?: string | null;
 }
 
 export interface CurrentUserValue {

@@ -6,7 +6,6 @@ import {
   signupSchema,
   validationMessage,
 } from '@ov/domain';
-import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from '../../config';
@@ -23,7 +22,6 @@ import { createProfileService } from './profile.service';
 const messageSchema = z.object({ message: z.string() });
 const tokenBody = z.object({ token: z.string().trim().min(1).max(200) });
 const tokensSchema = z.object({ accessToken: z.string(), refreshToken: z.string(), space: z.string() });
-export const profileDtoSchema = meDtoSchema.extend({ pendingEmail: z.string().nullable() });
 
 /** Client type and code are checked by the service, to answer the catalogue's 356 / 357. */
 const signupBody = z
@@ -163,7 +161,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config; auth
         tags,
         summary: 'Save the own profile (spec §5); a new e-mail applies once confirmed from that address',
         body: profileUpdateSchema,
-        response: { 200: profileDtoSchema },
+        response: { 200: meDtoSchema },
       },
     },
     async (req) => profile.update(principalOf(req), req.body, requestLanguage(req)),

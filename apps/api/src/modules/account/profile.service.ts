@@ -1,13 +1,13 @@
 import { AppError, type ProfileUpdateInput } from '@ov/domain';
 import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { accountTokens, users } from '../../db/schema';
+import { users } from '../../db/schema';
 import type { Lang } from '../../lib/language';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import { writeTrace } from '../../lib/traces';
 import type { Principal } from '../../plugins/access';
-import { toUserDto } from '../users/users.dto';
 import { createUsersRepository } from '../users/users.repository';
+import { createUsersService } from '../users/users.service';
 import { type AccountService, isUniqueViolation, setPassword } from './account.service';
 import { consumeLinkToken, issueLinkToken } from './links';
 
@@ -21,33 +21,8 @@ const pick = (u: UserRow) => Object.fromEntries(PROFILE_FIELDS.map((k) => [k, u[
 export function createProfileService({ db, account }: { db: Db; account: AccountService }) {
   const repo = createUsersRepository(db);
 
-  async function pendingEmailOf(userId: string) {
-    const [row] = await db
-      .select({ email: accountTokens.email })
-      .from(accountTokens)
-      .where(
-        and(
-          eq(accountTokens.userId, userId),
-          eq(accountTokens.purpose, 'VERIFY_EMAIL'),
-          isNull(accountTokens.usedAt),
-          sql`${accountTokens.expiresAt} > now()`,
-        ),
-      )
-      .orderBy(sql`${accountTokens.createdAt} desc`)
-      .limit(1);
-    return row?.email ?? null;
-  }
-
-  async function me(principal: Principal) {
-    const u = await repo.findById(principal.space, principal.userId);
-    if (!u || u.deletedAt) throw new AppError('AUTHENTICATIONERROR', 0);
-    const roleMap = await repo.rolesOf([u.id]);
-    return {
-      ...toUserDto(u, roleMap.get(u.id) ?? []),
-      permissions: principal.permissions,
-      pendingEmail: await pendingEmailOf(u.id),
-    };
-  }
+  const usersService = createUsersService({ db });
+  const me = (principal: Principal) => usersService.getMe(principal);
 
   const taken = async (
     space: string,

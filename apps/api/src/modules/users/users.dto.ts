@@ -37,7 +37,11 @@ export const userDtoSchema = z.object({
 });
 export type UserDto = z.infer<typeof userDtoSchema>;
 
-export const meDtoSchema = userDtoSchema.extend({ permissions: z.array(z.string()) });
+/** The signed-in user: with their permissions and an e-mail change still waiting for confirmation. */
+export const meDtoSchema = userDtoSchema.extend({
+  permissions: z.array(z.string()),
+  pendingEmail: z.string().nullable(),
+});
 
 type UserRow = typeof users.$inferSelect;
 export type RoleRef = { id: string; name: string; superAdmin: boolean };

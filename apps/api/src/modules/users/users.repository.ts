@@ -1,6 +1,6 @@
 import { and, count, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { roles, userRoles, users } from '../../db/schema';
+import { accountTokens, roles, userRoles, users } from '../../db/schema';
 import {
   type Filter,
   pageWindow,
@@ -63,6 +63,23 @@ export function userWhere(space: string, q: SearchQuery, scope?: SQL) {
 
 export function createUsersRepository(db: Executor) {
   return {
+    /** The address a user asked to change to and has not confirmed yet (the newest live link). */
+    async pendingEmailOf(userId: string): Promise<string | null> {
+      const [row] = await db
+        .select({ email: accountTokens.email })
+        .from(accountTokens)
+        .where(
+          and(
+            eq(accountTokens.userId, userId),
+            eq(accountTokens.purpose, 'VERIFY_EMAIL'),
+            isNull(accountTokens.usedAt),
+            sql`${accountTokens.expiresAt} > now()`,
+          ),
+        )
+        .orderBy(sql`${accountTokens.createdAt} desc`)
+        .limit(1);
+      return row?.email ?? null;
+    },
     async findByLogin(login: string) {
       const l = login.trim().toLowerCase();
       const [u] = await db

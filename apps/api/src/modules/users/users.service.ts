@@ -11,8 +11,8 @@ export function createUsersService({ db }: { db: Db }) {
     async getMe(principal: Principal) {
       const u = await repo.findById(principal.space, principal.userId);
       if (!u || u.deletedAt) throw new AppError('AUTHENTICATIONERROR', 0);
-      const roleMap = await repo.rolesOf([u.id]);
-      return { ...toUserDto(u, roleMap.get(u.id) ?? []), permissions: principal.permissions };
+      const [roleMap, pendingEmail] = await Promise.all([repo.rolesOf([u.id]), repo.pendingEmailOf(u.id)]);
+      return { ...toUserDto(u, roleMap.get(u.id) ?? []), permissions: principal.permissions, pendingEmail };
     },
     async search(principal: Principal, q: SearchQuery) {
       const page = await repo.search(principal.space, q);

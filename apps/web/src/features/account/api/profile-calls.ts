@@ -7,7 +7,6 @@ import { API_BASE } from '../../../lib/urls';
 
 export interface Profile extends CurrentUser {
   avatarOriginal?: string | null;
-  pendingEmail?: string | null;
 }
 
 export function updateProfile(body: ProfileUpdateInput): Promise<Profile> {
