@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Ctx } from './context';
 import { ENZONA_DENOM, ENZONA_STATUS, type EnzonaPayment, type EnzonaState } from './enzona-payments';
 import { toDecimal } from './money';
@@ -37,18 +37,24 @@ export function decide(
   };
 }
 
+const NOT_FOUND_PAGE = page({
+  brand: 'enzona',
+  title: 'Pago no encontrado',
+  body: '<h1>Pago no encontrado</h1>',
+});
+
 /** The payer's side: a confirmation page with two POST forms. */
 export function registerEnzonaCheckout(app: FastifyInstance, ctx: Ctx, state: EnzonaState) {
   const opts = ctx.enzona;
+  /** The payment of the page's URL; every answer here is an HTML page under the pages' CSP. */
+  const paymentOf = (req: FastifyRequest, reply: FastifyReply) => {
+    reply.header('content-security-policy', PAGE_CSP).type('text/html; charset=utf-8');
+    return state.payments.get((req.params as { uuid: string }).uuid);
+  };
 
   app.get('/enzona/checkout/:uuid', async (req, reply) => {
-    const p = state.payments.get((req.params as { uuid: string }).uuid);
-    reply.header('content-security-policy', PAGE_CSP).type('text/html; charset=utf-8');
-    if (!p) {
-      return reply
-        .code(404)
-        .send(page({ brand: 'enzona', title: 'Pago no encontrado', body: '<h1>Pago no encontrado</h1>' }));
-    }
+    const p = paymentOf(req, reply);
+    if (!p) return reply.code(404).send(NOT_FOUND_PAGE);
     const rows = detailRows([
       ['Comercio', opts.merchantName],
       ['Descripción', p.description],
@@ -77,13 +83,8 @@ export function registerEnzonaCheckout(app: FastifyInstance, ctx: Ctx, state: En
 
   for (const decision of ['approve', 'cancel'] as const) {
     app.post(`/enzona/checkout/:uuid/${decision}`, async (req, reply) => {
-      const p = state.payments.get((req.params as { uuid: string }).uuid);
-      reply.header('content-security-policy', PAGE_CSP).type('text/html; charset=utf-8');
-      if (!p) {
-        return reply
-          .code(404)
-          .send(page({ brand: 'enzona', title: 'Pago no encontrado', body: '<h1>Pago no encontrado</h1>' }));
-      }
+      const p = paymentOf(req, reply);
+      if (!p) return reply.code(404).send(NOT_FOUND_PAGE);
       const result = decide(ctx, p, decision);
       if (result.redirect) return reply.redirect(result.redirect, 303);
       return page({
