@@ -1,0 +1,61 @@
+// Notification steps: one arrives live in the drawer; the same screens in English.
+
+import { ADMIN_EMAIL, ADMIN_PASSWORD, api, BASE, settle, tokenOf } from './helpers.mjs';
+
+export async function receiveNotification({ page, baseUrl, assert, viewShot }) {
+  await page.goto(`${baseUrl}${BASE}/profile`);
+  await page.getByTestId('profile-form').waitFor();
+  const bell = page.getByTestId('notifications-count');
+  assert.equal((await bell.textContent()).trim(), '', 'no unread notifications at first');
+  await page.waitForTimeout(800); // the stream is connected
+  const request = await api(baseUrl, '/access-requests', {
+    method: 'POST',
+    token: await tokenOf(page),
+    body: { roleId: 'COMMERCIAL_SPECIALIST', justification: 'Trabajo en la oficina comercial de Plaza.' },
+  });
+  assert.equal(request.status, 201, 'access request created');
+  const admin = await api(baseUrl, '/signin', {
+    method: 'POST',
+    body: { email: ADMIN_EMAIL, password: ADMIN_PASSWORD },
+  });
+  const decided = await api(baseUrl, `/access-requests/${request.data._id}/reject`, {
+    method: 'POST',
+    token: admin.data.accessToken,
+    body: { reason: 'Solicítelo desde su cuenta de empleado.' },
+  });
+  assert.equal(decided.status, 200, 'access request rejected');
+  await bell.locator('.ant-badge-count', { hasText: '1' }).waitFor({ timeout: 15_000 });
+  await page.locator('.ant-notification-notice', { hasText: 'COMMERCIAL_SPECIALIST' }).waitFor();
+  await page.getByTestId('notifications-bell').click();
+  const drawer = page.locator('.ov-notifications-drawer');
+  await drawer.getByTestId('notification').first().waitFor();
+  const itemText = await drawer.getByTestId('notification').first().textContent();
+  assert.ok(itemText.includes('COMMERCIAL_SPECIALIST') && itemText.includes('Rechazada'), 'drawer item text');
+  await settle(page);
+  await viewShot('notifications-desktop-es');
+  await drawer.getByTestId('notifications-read-all').click();
+  await bell.locator('.ant-badge-count').waitFor({ state: 'detached' });
+  assert.equal(await drawer.getByTestId('notification').first().getAttribute('data-read'), 'true');
+  await page.locator('.ant-drawer-close').click();
+}
+
+export async function showInEnglish({ page, viewShot }) {
+  const drawer = page.locator('.ov-notifications-drawer');
+  await page.getByRole('button', { name: 'EN', exact: true }).click();
+  await page.locator('h1', { hasText: 'My profile' }).waitFor();
+  await page
+    .locator('.ant-notification-notice-close')
+    .first()
+    .click()
+    .catch(() => {});
+  await settle(page);
+  await viewShot('profile-desktop-en');
+  await page.getByTestId('notifications-bell').click();
+  await drawer.getByTestId('notification').first().getByText('Rejected').waitFor();
+  await settle(page);
+  await viewShot('notifications-desktop-en');
+  await page.locator('.ant-drawer-close').click();
+  await page.getByRole('button', { name: 'ES', exact: true }).click();
+  await page.locator('h1', { hasText: 'Mi perfil' }).waitFor();
+  await settle(page);
+}

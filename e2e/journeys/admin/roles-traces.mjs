@@ -1,0 +1,80 @@
+// Roles and permissions, the traces of every action, and these screens in English.
+import { base, NEW_USER, row, rowMenu, settle, toast } from './helpers.mjs';
+
+export async function editRolePermissions({ page, baseUrl, assert, shot }) {
+  await page.goto(`${base(baseUrl)}/admin/permissions`);
+  await row(page, 'list-roles', 'Superadministrador').waitFor();
+  await page.waitForLoadState('networkidle');
+  await shot('admin-roles-desktop-es');
+  let menu = await rowMenu(page, 'list-roles', 'SUPER_ADMIN');
+  assert.ok(!(await menu.textContent()).includes('Eliminar'), 'SUPER_ADMIN cannot be removed');
+  await page.keyboard.press('Escape');
+  menu = await rowMenu(page, 'list-roles', 'COMMERCIAL_SPECIALIST');
+  await menu.locator('.ant-dropdown-menu-item', { hasText: 'Detalles' }).click();
+  const matrix = page.getByTestId('permission-matrix');
+  await matrix.waitFor();
+  await matrix.locator('[data-permission="FAQ:READ"]').check();
+  await toast(page, 'Permisos guardados');
+  await settle(page);
+  await shot('admin-role-matrix-desktop-es');
+  await page.locator('.ant-drawer-close').click();
+}
+
+export async function checkTraces({ page, baseUrl, assert, shot }) {
+  await page.goto(`${base(baseUrl)}/admin/traces`);
+  const traces = page.getByTestId('list-traces');
+  await traces.locator('tr.ant-table-row').first().waitFor();
+  await page.waitForLoadState('networkidle');
+  // The newest trace is the permission change (the list may still be rendering its first answer).
+  await traces
+    .locator('tr.ant-table-row', { hasText: 'Roles y permisos' })
+    .first()
+    .waitFor({ timeout: 15_000 });
+  // The user actions, filtered by module.
+  await page.getByTestId('filter-module').click();
+  await page.locator('.ant-select-item-option', { hasText: 'Usuarios' }).click();
+  await traces.locator('tr.ant-table-row', { hasText: 'Recuperación' }).first().waitFor();
+  const text = await traces.textContent();
+  for (const expected of [
+    'Creación',
+    'Restablecer contraseña',
+    'Recuperación',
+    'Eliminación',
+    'Modificación',
+  ]) {
+    assert.ok(text.includes(expected), `traces show "${expected}"`);
+  }
+  await traces.locator('tr.ant-table-row', { hasText: 'Roles' }).first().waitFor();
+  const statusRow = traces
+    .locator('tr.ant-table-row', { hasText: 'Modificación' })
+    .filter({ hasText: 'Estado' })
+    .first();
+  await statusRow.locator('.ant-table-row-expand-icon').click();
+  const changes = traces.getByTestId('trace-changes').first();
+  await changes.waitFor();
+  const changeText = await changes.textContent();
+  assert.ok(changeText.includes('ACTIVE') && changeText.includes('LOCK'), 'status before/after readable');
+  await settle(page);
+  await shot('admin-traces-desktop-es');
+}
+
+export async function showInEnglish({ page, baseUrl, shot }) {
+  await page.getByRole('button', { name: 'EN', exact: true }).click();
+  await page.locator('h1', { hasText: 'Traces' }).waitFor();
+  await settle(page);
+  await shot('admin-traces-desktop-en');
+  await page.goto(`${base(baseUrl)}/admin/users`);
+  await row(page, 'list-users', NEW_USER.email).waitFor();
+  await shot('admin-users-desktop-en');
+  await page.goto(`${base(baseUrl)}/admin/users/create`);
+  await page.getByTestId('user-form').waitFor();
+  await settle(page);
+  await shot('admin-user-create-desktop-en');
+  await page.goto(`${base(baseUrl)}/admin/permissions`);
+  await row(page, 'list-roles', 'Super administrator').waitFor();
+  await shot('admin-roles-desktop-en');
+  await page.goto(`${base(baseUrl)}/admin/access-requests`);
+  await row(page, 'list-access-requests', 'Accepted').waitFor();
+  await shot('admin-access-requests-desktop-en');
+  await page.getByRole('button', { name: 'ES', exact: true }).click();
+}

@@ -1,0 +1,118 @@
+// User steps of the administrator: create, reset the password, grant a role, open the detail, remove
+// and recover.
+
+import { confirmRowAction } from '../../support.mjs';
+import {
+  ADMIN,
+  base,
+  fillNewUser,
+  NEW_USER,
+  RESET_PASSWORD,
+  row,
+  rowMenu,
+  settle,
+  toast,
+} from './helpers.mjs';
+
+export async function checkOwnRow({ page, baseUrl, assert }) {
+  const menu = await rowMenu(page, 'list-users', ADMIN.email);
+  const own = await menu.textContent();
+  assert.ok(!own.includes('Bloquear') && !own.includes('Activar'), 'no status change for yourself');
+  assert.ok(!own.includes('Eliminar'), 'no removal of yourself');
+  assert.ok(
+    await menu.locator('.ant-dropdown-menu-item-disabled', { hasText: 'Enviar correo' }).count(),
+    'no e-mail to yourself',
+  );
+  await page.keyboard.press('Escape');
+  await page.goto(`${base(baseUrl)}/admin/users`);
+  await page.getByTestId('list-users').waitFor();
+}
+
+export async function createUser({ page, shot }) {
+  await page.getByTestId('list-add').click();
+  await page.waitForURL(/\/admin\/users\/create$/);
+  const dialog = page.getByTestId('detail-dialog');
+  await dialog.getByTestId('user-form').waitFor();
+  await page.locator('.ant-drawer-footer .ant-btn-primary').click();
+  await dialog.getByText('Requerido').first().waitFor();
+  await fillNewUser(page, dialog);
+  await settle(page);
+  await shot('admin-user-create-desktop-es');
+  await page.locator('.ant-drawer-footer .ant-btn-primary').click();
+  await toast(page, 'Creado correctamente');
+  await page.waitForURL(/\/admin\/users$/);
+  await row(page, 'list-users', NEW_USER.email).waitFor();
+}
+
+export async function resetPassword({ page, shot }) {
+  const menu = await rowMenu(page, 'list-users', NEW_USER.email);
+  await menu.locator('.ant-dropdown-menu-item', { hasText: 'Restablecer contraseña' }).click();
+  const reset = page.getByTestId('reset-password-dialog');
+  await reset.getByTestId('reset-auto').waitFor();
+  await reset.getByTestId('reset-auto').click();
+  await reset.getByTestId('reset-password').fill(RESET_PASSWORD);
+  await reset.getByTestId('reset-change-required').uncheck();
+  await settle(page);
+  await shot('admin-reset-password-desktop-es');
+  await page.locator('.ant-modal-footer .ant-btn-primary', { hasText: 'Restablecer' }).click();
+  await toast(page, 'Contraseña restablecida');
+}
+
+export async function grantRoleByForm({ page, shot }) {
+  const menu = await rowMenu(page, 'list-users', NEW_USER.email);
+  await menu.locator('.ant-dropdown-menu-item', { hasText: 'Editar' }).click();
+  await page.waitForURL(/\/admin\/users\/[^/]+\/edit$/);
+  const dialog = page.getByTestId('detail-dialog');
+  await dialog.getByTestId('user-form').waitFor();
+  await page.waitForFunction(
+    (name) => document.querySelector('#fullName')?.value === name,
+    NEW_USER.fullName,
+  );
+  await dialog.getByTestId('user-roles-select').click();
+  await page.locator('.ant-select-item-option', { hasText: 'Especialista comercial' }).click();
+  await dialog.locator('.ant-select-selection-item', { hasText: 'Especialista comercial' }).waitFor();
+  await page.locator('.ant-drawer-title').click();
+  await settle(page);
+  await shot('admin-user-edit-desktop-es');
+  await page.locator('.ant-drawer-footer .ant-btn-primary').click();
+  await toast(page, 'Actualizado correctamente');
+  await page.waitForURL(/\/admin\/users$/);
+  await row(page, 'list-users', NEW_USER.email).getByText('Especialista comercial').waitFor();
+}
+
+export async function openUserDetail({ page, shot }) {
+  const menu = await rowMenu(page, 'list-users', NEW_USER.email);
+  await menu.locator('.ant-dropdown-menu-item', { hasText: 'Detalles' }).click();
+  await page.getByTestId('user-view').waitFor();
+  await settle(page);
+  await shot('admin-user-detail-desktop-es');
+  await page.getByRole('tab', { name: 'Datos personales' }).click();
+  await page.waitForURL(/\/admin\/users\/[^/]+\/personal$/);
+  await page.getByTestId('user-personal').getByText(NEW_USER.nationalId).waitFor();
+  await page.locator('.ant-drawer-close').click();
+  await page.waitForURL(/\/admin\/users$/);
+}
+
+export async function removeAndRecover({ page, shot }) {
+  await confirmRowAction(page, {
+    row: row(page, 'list-users', NEW_USER.email),
+    item: 'Eliminar',
+    confirm: page.locator('.ant-modal-confirm-btns .ant-btn-dangerous'),
+    done: row(page, 'list-users', NEW_USER.email),
+    state: 'detached',
+  });
+  await page.getByTestId('list-add').click();
+  const dialog = page.getByTestId('detail-dialog');
+  await dialog.getByTestId('user-form').waitFor();
+  await fillNewUser(page, dialog);
+  await page.locator('.ant-drawer-footer .ant-btn-primary').click();
+  await page.getByTestId('conflict-recover').waitFor();
+  await settle(page);
+  await shot('admin-reference-conflict-desktop-es');
+  await page.getByTestId('conflict-recover').click();
+  await toast(page, 'Usuario recuperado');
+  await page.waitForURL(/\/admin\/users\/[^/]+\/edit$/);
+  await page.locator('.ant-drawer-footer .ant-btn', { hasText: 'Cancelar' }).click();
+  await page.waitForURL(/\/admin\/users$/);
+  await row(page, 'list-users', NEW_USER.email).waitFor();
+}

@@ -1,0 +1,81 @@
+// Debts and invoices of a code: the detail, the status filter, one invoice and its receipts, English.
+import { downloadedPdfText, MARIA_CC, root, shoot, switchLanguage } from './helpers.mjs';
+
+export async function openDebtsAndInvoices({ page, screenshotDir, assert }) {
+  await page.locator(`[data-testid="code-card"][data-cc="${MARIA_CC}"]`).getByTestId('code-open').click();
+  await page.waitForURL(new RegExp(`/clientCodes/${MARIA_CC}$`));
+  const detail = page.getByTestId('code-detail');
+  await detail.getByTestId('code-summary').getByText('CT-2019-000101').waitFor();
+  assert.match(await detail.getByTestId('detail-debt').textContent(), /^\$\d[\d,]*\.\d{2}$/);
+  const invoices = page.getByTestId('invoices');
+  await invoices.locator('tr.ant-table-row').first().waitFor();
+  for (const status of ['Pendiente', 'Pago Parcial', 'Pagada']) {
+    await invoices.locator(`.ant-tag[data-status="${status}"]`).first().waitFor();
+  }
+  await detail.getByTestId('consumption-chart').locator('.recharts-bar-rectangle').first().waitFor();
+  await shoot(page, screenshotDir, 'billing-detail-desktop-es', true);
+}
+
+export async function filterPaidInvoices({ page }) {
+  const invoices = page.getByTestId('invoices');
+  await invoices.getByTestId('invoices-status').click();
+  await page.locator('.ant-select-item-option', { hasText: 'Pagada' }).click();
+  await page.keyboard.press('Escape');
+  await page.waitForFunction(() => {
+    const tags = [...document.querySelectorAll('[data-testid="invoices"] tr.ant-table-row .ant-tag')];
+    return tags.length > 0 && tags.every((tag) => tag.getAttribute('data-status') === 'Pagada');
+  });
+}
+
+export async function downloadInvoiceReceipt({ page, screenshotDir, assert }) {
+  const invoices = page.getByTestId('invoices');
+  await invoices.getByTestId('invoice-open').first().click();
+  const view = page.getByTestId('invoice-view');
+  await view.waitFor();
+  assert.ok((await view.textContent()).includes('Pagos aplicados'), 'payments applied are listed');
+  await shoot(page, screenshotDir, 'billing-invoice-desktop-es');
+  const receipt = await downloadedPdfText(page, () => page.getByTestId('invoice-receipt').click());
+  assert.equal(receipt.bytes.subarray(0, 5).toString(), '%PDF-', 'a PDF was downloaded');
+  assert.ok(receipt.text.includes(MARIA_CC), 'the receipt names the client code');
+  assert.match(receipt.text, /\$\d[\d,]*\.\d{2}/, 'the receipt shows an amount in "$" 0,0.00');
+  assert.ok(receipt.name.endsWith('.pdf'), 'saved as a .pdf');
+}
+
+export async function showDetailInEnglish({ page, screenshotDir, assert }) {
+  const detail = page.getByTestId('code-detail');
+  const invoices = page.getByTestId('invoices');
+  const view = page.getByTestId('invoice-view');
+  await page.locator('.ant-drawer-close').click();
+  await view.waitFor({ state: 'detached' });
+  await switchLanguage(page, 'EN');
+  await page.getByText('Debts and invoices').waitFor();
+  await invoices.locator('.ant-tag', { hasText: 'Paid' }).first().waitFor();
+  await invoices.getByTestId('invoice-open').first().click();
+  await page.getByTestId('invoice-view').getByText('Payments applied').waitFor();
+  await shoot(page, screenshotDir, 'billing-invoice-desktop-en');
+  await page.locator('.ant-drawer-close').click();
+  await page.getByTestId('invoice-view').waitFor({ state: 'detached' });
+  assert.ok((await detail.textContent()).includes('Total debt'), 'header in English');
+  await invoices.locator('.ant-select-selection-item-remove').first().click(); // clear the status filter
+  await invoices.locator('.ant-tag[data-status="Pendiente"]').first().waitFor();
+  await shoot(page, screenshotDir, 'billing-detail-desktop-en', true);
+}
+
+export async function downloadEnglishReceipt({ page, assert }) {
+  const invoices = page.getByTestId('invoices');
+  const english = await downloadedPdfText(page, () =>
+    invoices.getByTestId('invoice-row-receipt').first().click(),
+  );
+  assert.ok(/receipt/i.test(english.text) && english.text.includes(MARIA_CC), 'English receipt');
+}
+
+export async function showCodesInEnglish({ page, baseUrl, screenshotDir, assert }) {
+  await page.goto(`${root(baseUrl)}/clientCodes`);
+  await page.getByTestId('code-card').first().waitFor();
+  assert.ok((await page.locator('h1').first().textContent()).includes('My client codes'));
+  await shoot(page, screenshotDir, 'billing-codes-desktop-en');
+  await page.getByTestId('codes-add').click();
+  await page.getByTestId('add-code-dialog').getByText('Ownership proof').waitFor();
+  await shoot(page, screenshotDir, 'billing-add-desktop-en');
+  await page.keyboard.press('Escape');
+}
