@@ -76,3 +76,11 @@ export async function confirmRowAction(page, { row, item, confirm, done, state =
     }
   }
 }
+
+/** Fills the sign-in form at `loginUrl` and submits it; the caller waits for what it expects next. */
+export async function submitSignIn(page, loginUrl, email, password) {
+  await page.goto(loginUrl);
+  await page.locator('#email').fill(email);
+  await page.locator('#password').fill(password);
+  await page.locator('button[type="submit"]').click();
+}

@@ -1,7 +1,7 @@
 // Helpers of the account journey: the API and the dev mailbox, sign-in and sign-out, screenshots.
 
 import { join } from 'node:path';
-import { chooseOption, signOutThroughMenu } from '../../support.mjs';
+import { chooseOption, signOutThroughMenu, submitSignIn } from '../../support.mjs';
 
 export const ADMIN_EMAIL = process.env.ADMIN_EMAIL ?? 'admin@aguasdelahabana.cu';
 export const ADMIN_PASSWORD = process.env.ADMIN_PASSWORD ?? 'Admin.Oficina.2026';
@@ -41,10 +41,7 @@ export async function pickOption(page, fieldId, text) {
 }
 
 export async function signIn(page, baseUrl, email, password) {
-  await page.goto(`${baseUrl}${BASE}/login`);
-  await page.locator('#email').fill(email);
-  await page.locator('#password').fill(password);
-  await page.locator('button[type="submit"]').click();
+  await submitSignIn(page, `${baseUrl}${BASE}/login`, email, password);
   await page.getByTestId('user-menu').waitFor();
 }
 

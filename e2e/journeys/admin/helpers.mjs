@@ -1,5 +1,5 @@
 // Helpers of the admin journey: the administrator, the new user, sign-in, list rows and their menus.
-import { chooseOption } from '../../support.mjs';
+import { chooseOption, submitSignIn } from '../../support.mjs';
 
 export const ADMIN = { email: 'admin@aguasdelahabana.cu', password: 'Admin.Oficina.2026' };
 export const RESET_PASSWORD = 'Rio.Almendares.2026';
@@ -9,10 +9,7 @@ export const MOBILE = { width: 390, height: 844 };
 export const base = (baseUrl) => `${baseUrl}/oficina_virtual`;
 
 export async function signIn(page, baseUrl, email, password) {
-  await page.goto(`${base(baseUrl)}/login`);
-  await page.locator('#email').fill(email);
-  await page.locator('#password').fill(password);
-  await page.locator('button[type="submit"]').click();
+  await submitSignIn(page, `${base(baseUrl)}/login`, email, password);
 }
 
 export async function signInAdmin(page, baseUrl) {

@@ -2,6 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
+import { submitSignIn } from '../../support.mjs';
 
 const require = createRequire(import.meta.url);
 // pdf-parse 1.x: its lib entry avoids the package's debug main.
@@ -38,10 +39,7 @@ export async function newPage(browser, viewport, mobile = false) {
 }
 
 export async function signIn(page, baseUrl, email) {
-  await page.goto(`${root(baseUrl)}/login`);
-  await page.locator('#email').fill(email);
-  await page.locator('#password').fill(PASSWORD);
-  await page.locator('button[type="submit"]').click();
+  await submitSignIn(page, `${root(baseUrl)}/login`, email, PASSWORD);
   await page.waitForURL((url) => !url.pathname.endsWith('/login'));
 }
 

@@ -2,6 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
+import { submitSignIn } from '../../support.mjs';
 
 const require = createRequire(import.meta.url);
 const pdfParse = require('pdf-parse/lib/pdf-parse.js');
@@ -43,10 +44,7 @@ export async function newPage(browser, viewport, { mobile = false, language = 'e
 }
 
 export async function signIn(page, baseUrl, email, password = PASSWORD) {
-  await page.goto(`${root(baseUrl)}/login`);
-  await page.locator('#email').fill(email);
-  await page.locator('#password').fill(password);
-  await page.locator('button[type="submit"]').click();
+  await submitSignIn(page, `${root(baseUrl)}/login`, email, password);
   await page.waitForURL((url) => !url.pathname.endsWith('/login'));
 }
 
