@@ -95,6 +95,8 @@ export const adminUserSchema = z.object({
   phone: phoneSchema.nullable().optional(),
   clientType: clientTypeSchema.optional(),
   roles: z.array(requiredString()).optional(),
+  /** Staff only act on users of this municipality (453/456 outside it); null: no limit. */
+  scopeMunicipality: municipalitySchema.nullable().optional(),
 });
 export type AdminUserInput = z.input<typeof adminUserSchema>;
 export type AdminUser = z.output<typeof adminUserSchema>;

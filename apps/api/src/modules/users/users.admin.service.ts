@@ -9,6 +9,7 @@ import { writeTrace } from '../../lib/traces';
 import type { Principal } from '../../plugins/access';
 import {
   assertInScope,
+  assertMaySetScope,
   assertUniqueLive,
   canAssignRoles,
   userDto as dto,
@@ -16,8 +17,10 @@ import {
   replaceRoles,
   resolveRoles,
   scopeCondition,
+  scopeOf,
   snapshot,
   findTarget as target,
+  withScope,
 } from './users.admin.support';
 import { toUserDto } from './users.dto';
 import { createUsersLifecycle } from './users.lifecycle';
@@ -90,6 +93,7 @@ export function createUsersAdminService({ db }: { db: Db }) {
       return db.transaction(async (tx) => {
         const actor = await loadActor(tx, p);
         assertInScope(actor, input.municipality);
+        if (input.scopeMunicipality != null) assertMaySetScope(actor, input.scopeMunicipality);
         await assertUniqueLive(tx, p.space, input);
         if (!input.force) {
           const [removed] = await tx
@@ -114,7 +118,10 @@ export function createUsersAdminService({ db }: { db: Db }) {
             email: input.email,
             firstName: input.fullName,
             ...fieldsOf(input),
-            address: { line: input.address },
+            address: {
+              line: input.address,
+              ...(input.scopeMunicipality != null && { scopeMunicipality: input.scopeMunicipality }),
+            },
             passwordHash: await hashPassword(password),
             status: 'ACTIVE',
             verified: true,
@@ -149,10 +156,16 @@ export function createUsersAdminService({ db }: { db: Db }) {
         if (before.version !== input.version && !input.force)
           throw new AppError('CONFLICTERROR', 409, { ref: id, current: await dto(tx, id, p.space) });
         if (input.municipality !== undefined) assertInScope(actor, input.municipality);
+        const scopeBefore = scopeOf(before.address);
+        const scopeChanges =
+          input.scopeMunicipality !== undefined && (input.scopeMunicipality ?? null) !== scopeBefore;
+        if (scopeChanges) assertMaySetScope(actor, input.scopeMunicipality ?? null);
         await assertUniqueLive(tx, p.space, input, id);
         const rolesBefore = await roleNames(tx, id);
-        const address =
-          input.address !== undefined ? { ...(before.address ?? {}), line: input.address } : before.address;
+        const address = withScope(
+          input.address !== undefined ? { ...(before.address ?? {}), line: input.address } : before.address,
+          scopeChanges ? (input.scopeMunicipality ?? null) : scopeBefore,
+        );
         const [after] = await tx
           .update(users)
           .set({ ...fieldsOf(input), address, updatedAt: new Date(), version: sql`${users.version} + 1` })

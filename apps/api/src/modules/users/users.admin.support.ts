@@ -21,16 +21,36 @@ export interface Actor {
   scopeMunicipality: number | null;
 }
 
+/** The municipality a user's staff actions are limited to, if any (kept in their address). */
+export function scopeOf(address: unknown): number | null {
+  const m = Number(((address ?? {}) as Record<string, unknown>).scopeMunicipality);
+  return Number.isInteger(m) && m > 0 ? m : null;
+}
+
+/** The address with its scope set (a number) or removed (null). */
+export function withScope(address: unknown, scope: number | null): Record<string, unknown> {
+  const { scopeMunicipality: _dropped, ...rest } = (address ?? {}) as Record<string, unknown>;
+  return scope === null ? rest : { ...rest, scopeMunicipality: scope };
+}
+
 export async function loadActor(ex: Executor, principal: Principal): Promise<Actor> {
   const [row] = await ex.select({ address: users.address }).from(users).where(eq(users.id, principal.userId));
-  const address = (row?.address ?? {}) as Record<string, unknown>;
-  const m = Number(address.scopeMunicipality);
-  const p = address.scopeProvince;
+  const p = ((row?.address ?? {}) as Record<string, unknown>).scopeProvince;
   return {
     principal,
     scopeProvince: typeof p === 'string' && p.trim() ? p.trim() : null,
-    scopeMunicipality: Number.isInteger(m) && m > 0 ? m : null,
+    scopeMunicipality: scopeOf(row?.address),
   };
+}
+
+/**
+ * Setting who a staff member may act on is itself an access grant: only callers who assign roles
+ * (410 otherwise), and a scoped one only within their own municipality (456 for another, or for
+ * lifting the limit).
+ */
+export function assertMaySetScope(actor: Actor, scope: number | null) {
+  if (!canAssignRoles(actor.principal)) throw new AppError('UNAUTHORIZEDERROR', 410);
+  assertInScope(actor, scope);
 }
 
 /** Throws 453/456 when the actor may not act on a user of `municipality`. */

@@ -289,4 +289,52 @@ describe('staff scoped to a municipality or province', () => {
       .where(eq(users.id, scoped));
     expect((await call(carlos, 'POST', '/api/users/search', {})).json().reference).toBe(453);
   });
+
+  it('lets an administrator limit a staff member to a municipality and lift it; the scoped cannot widen it', async () => {
+    const created = await call(
+      admin,
+      'POST',
+      '/api/users',
+      newUser('ambito', { municipality: 4, roles: ['SECURITY_ADMIN'], scopeMunicipality: 4 }),
+    );
+    expect(created.statusCode).toBe(201);
+    const scopedId = created.json()._id as string;
+    expect(created.json().address).toMatchObject({ line: 'Calle 23 # 456, Vedado', scopeMunicipality: 4 });
+    await call(admin, 'POST', '/api/users/password-reset', { _id: scopedId, password: 'Ambito.Clave.2026' });
+    const scoped = (await t.login('ambito@example.cu', 'Ambito.Clave.2026')).authorization;
+    const municipalitiesSeen = async () =>
+      new Set(
+        (await call(scoped, 'POST', '/api/users/search', { size: 50 }))
+          .json()
+          .map((u: { address: { municipality: number } }) => u.address.municipality),
+      );
+    expect(await municipalitiesSeen()).toEqual(new Set([4]));
+
+    // Within their municipality they may scope others to it, never to another one nor lift a limit.
+    const school = await idOf('escuela.marti@example.cu');
+    const version = async (id: string) => (await call(admin, 'GET', `/api/users/${id}`)).json().version;
+    const patchAs = async (auth: string, id: string, scope: number | null) =>
+      call(auth, 'PATCH', `/api/users/${id}`, { version: await version(id), scopeMunicipality: scope });
+    expect((await patchAs(scoped, school, 5)).json()).toMatchObject({ reference: 456 });
+    expect((await patchAs(scoped, scopedId, null)).json()).toMatchObject({ reference: 456 });
+    expect((await patchAs(scoped, school, 4)).statusCode).toBe(200);
+    expect((await call(admin, 'GET', `/api/users/${school}`)).json().address.scopeMunicipality).toBe(4);
+
+    // Setting a scope is an access grant: without ROLE:WRITE it is refused (410).
+    const clerk = (await t.login('ana.comercial@aguasdelahabana.cu', DEMO_PASSWORD)).authorization;
+    expect((await patchAs(clerk, school, null)).json()).toMatchObject({ reference: 410 });
+
+    // The administrator lifts the limit: every municipality is in reach again, and the trace says so.
+    const lifted = await patchAs(admin, scopedId, null);
+    expect(lifted.statusCode).toBe(200);
+    expect(lifted.json().address).not.toHaveProperty('scopeMunicipality');
+    expect((await municipalitiesSeen()).size).toBeGreaterThan(1);
+    const [trace] = (
+      await t.database.db.execute(
+        sql`select payload from traces where entity_id = ${scopedId} and type = 'UPDATE' order by id desc limit 1`,
+      )
+    ).rows as { payload: { changes: { address: { before: Json; after: Json } } } }[];
+    expect(trace.payload.changes.address.before.scopeMunicipality).toBe(4);
+    expect(trace.payload.changes.address.after).not.toHaveProperty('scopeMunicipality');
+  });
 });

@@ -13,7 +13,7 @@ export interface User {
   avatar?: string | null;
   status: string;
   clientType?: string | null;
-  address?: { municipality?: number | null; line?: string | null } | null;
+  address?: { municipality?: number | null; line?: string | null; scopeMunicipality?: number | null } | null;
   roles?: RoleRef[];
   verified?: boolean;
   lock?: boolean;

@@ -15,6 +15,8 @@ export interface AdminUserPayload {
   phone: string | null;
   clientType?: string;
   roles?: string[];
+  /** Sent with the roles (same permission): the municipality this staff member is limited to, or null. */
+  scopeMunicipality?: number | null;
 }
 
 /** `POST /api/users`; 409 CONFLICTERROR `{ref}` when the e-mail belongs to a removed user (resend with force). */

@@ -27,8 +27,13 @@ describe('admin user form (spec §5)', () => {
     expect(adminUserSchema.safeParse(payload).success).toBe(true);
   });
 
-  it('sends roles only when the caller may assign them (ROLE:WRITE)', () => {
+  it('sends roles and the municipality scope only when the caller may assign them (ROLE:WRITE)', () => {
     expect(toUserPayload(values, false)).not.toHaveProperty('roles');
+    expect(toUserPayload(values, false)).not.toHaveProperty('scopeMunicipality');
+    expect(toUserPayload(values, true).scopeMunicipality).toBeNull();
+    const scoped = toUserPayload({ ...values, scopeMunicipality: 4 }, true);
+    expect(scoped.scopeMunicipality).toBe(4);
+    expect(adminUserSchema.safeParse(scoped).success).toBe(true);
   });
 
   it('rejects a person of 16 or younger and a missing address', () => {
@@ -37,13 +42,13 @@ describe('admin user form (spec §5)', () => {
     expect(adminUserSchema.safeParse({ ...toUserPayload(values, false), address: '' }).success).toBe(false);
   });
 
-  it('fills the form from a user: address line, role names, version, Cuba by default', () => {
+  it('fills the form from a user: address line, scope, role names, version, Cuba by default', () => {
     const user: User = {
       _id: 'u1',
       email: 'a@b.cu',
       fullName: 'Ana',
       status: 'ACTIVE',
-      address: { municipality: 4, line: 'Calle 1' },
+      address: { municipality: 4, line: 'Calle 1', scopeMunicipality: 4 },
       roles: [{ role: { name: 'USER' } }],
       version: 7,
       birthDate: '1990-05-06',
@@ -51,6 +56,7 @@ describe('admin user form (spec §5)', () => {
     const form = toUserFormValues(user);
     expect(form).toMatchObject({
       municipality: 4,
+      scopeMunicipality: 4,
       address: 'Calle 1',
       roles: ['USER'],
       version: 7,

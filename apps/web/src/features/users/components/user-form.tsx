@@ -29,6 +29,7 @@ export interface UserFormValues {
   phone?: string;
   clientType?: string;
   roles?: string[];
+  scopeMunicipality?: number | null;
   version?: number;
 }
 
@@ -49,11 +50,15 @@ export function toUserFormValues(user: User): Partial<UserFormValues> {
     phone: user.phone ?? '',
     clientType: user.clientType ?? undefined,
     roles: (user.roles ?? []).flatMap((entry) => (entry.role ? [entry.role.name] : [])),
+    scopeMunicipality: user.address?.scopeMunicipality ?? undefined,
     version: user.version,
   };
 }
 
-/** Form values → the API payload (empty phone as null; roles only when the caller may assign them). */
+/**
+ * Form values → the API payload (empty phone as null; roles and the scope only when the caller may
+ * assign them: both grant access).
+ */
 export function toUserPayload(values: UserFormValues, withRoles: boolean): AdminUserPayload {
   const payload: AdminUserPayload = {
     username: values.username.trim(),
@@ -68,7 +73,10 @@ export function toUserPayload(values: UserFormValues, withRoles: boolean): Admin
     phone: values.phone?.trim() ? values.phone.trim() : null,
   };
   if (values.clientType) payload.clientType = values.clientType;
-  if (withRoles) payload.roles = values.roles ?? [];
+  if (withRoles) {
+    payload.roles = values.roles ?? [];
+    payload.scopeMunicipality = values.scopeMunicipality ?? null;
+  }
   return payload;
 }
 
@@ -83,6 +91,10 @@ export function UserFormFields({ form, canAssignRoles }: UserFormProps) {
   const { t, i18n } = useTranslation();
   const lang = i18n.language;
   const municipalities = useMunicipalityOptions();
+  const municipalityOptions = (municipalities.data ?? []).map((option) => ({
+    value: option.pk,
+    label: option.municipio,
+  }));
   const roles = useRoles();
   const rule = (schema: Parameters<typeof zodRule>[0]): FormRule[] => [zodRule(schema, lang)];
   const birthRule: FormRule = {
@@ -173,10 +185,7 @@ export function UserFormFields({ form, canAssignRoles }: UserFormProps) {
             showSearch
             optionFilterProp="label"
             loading={municipalities.isPending}
-            options={(municipalities.data ?? []).map((option) => ({
-              value: option.pk,
-              label: option.municipio,
-            }))}
+            options={municipalityOptions}
           />
         </Form.Item>
       </Col>
@@ -206,6 +215,24 @@ export function UserFormFields({ form, canAssignRoles }: UserFormProps) {
                 label: roleLabel(t, role.name),
               }))}
               data-testid="user-roles-select"
+            />
+          </Form.Item>
+        </Col>
+      ) : null}
+      {canAssignRoles ? (
+        <Col xs={24} md={12}>
+          <Form.Item
+            name="scopeMunicipality"
+            label={t('users.fields.scopeMunicipality')}
+            extra={t('users.fields.scopeMunicipalityHelp')}
+          >
+            <Select
+              allowClear
+              showSearch
+              optionFilterProp="label"
+              loading={municipalities.isPending}
+              options={municipalityOptions}
+              data-testid="user-scope-select"
             />
           </Form.Item>
         </Col>
