@@ -118,10 +118,7 @@ export function createUsersAdminService({ db }: { db: Db }) {
             email: input.email,
             firstName: input.fullName,
             ...fieldsOf(input),
-            address: {
-              line: input.address,
-              ...(input.scopeMunicipality != null && { scopeMunicipality: input.scopeMunicipality }),
-            },
+            address: withScope({ line: input.address }, input.scopeMunicipality ?? null),
             passwordHash: await hashPassword(password),
             status: 'ACTIVE',
             verified: true,
@@ -156,16 +153,14 @@ export function createUsersAdminService({ db }: { db: Db }) {
         if (before.version !== input.version && !input.force)
           throw new AppError('CONFLICTERROR', 409, { ref: id, current: await dto(tx, id, p.space) });
         if (input.municipality !== undefined) assertInScope(actor, input.municipality);
-        const scopeBefore = scopeOf(before.address);
-        const scopeChanges =
-          input.scopeMunicipality !== undefined && (input.scopeMunicipality ?? null) !== scopeBefore;
-        if (scopeChanges) assertMaySetScope(actor, input.scopeMunicipality ?? null);
+        const scope = input.scopeMunicipality ?? null;
+        const scopeChanges = input.scopeMunicipality !== undefined && scope !== scopeOf(before.address);
+        if (scopeChanges) assertMaySetScope(actor, scope);
         await assertUniqueLive(tx, p.space, input, id);
         const rolesBefore = await roleNames(tx, id);
-        const address = withScope(
-          input.address !== undefined ? { ...(before.address ?? {}), line: input.address } : before.address,
-          scopeChanges ? (input.scopeMunicipality ?? null) : scopeBefore,
-        );
+        const lined =
+          input.address !== undefined ? { ...(before.address ?? {}), line: input.address } : before.address;
+        const address = scopeChanges ? withScope(lined, scope) : lined;
         const [after] = await tx
           .update(users)
           .set({ ...fieldsOf(input), address, updatedAt: new Date(), version: sql`${users.version} + 1` })
