@@ -5,7 +5,7 @@
 
 import { join } from 'node:path';
 import { BASE, DESKTOP, MOBILE, screenshots, settle, signIn, signOut, tokenOf } from './account/helpers.mjs';
-import { receiveNotification, showInEnglish } from './account/notifications.mjs';
+import { receiveNotification, refuseCustomerAccessRequest, showInEnglish } from './account/notifications.mjs';
 import { changeEmail, openProfile, uploadAvatar } from './account/profile.mjs';
 import { recoverPassword, signOutEverywhere } from './account/recovery.mjs';
 import { sendStaffEmail } from './account/send-email.mjs';
@@ -70,11 +70,18 @@ async function accountJourney({ browser, baseUrl, screenshotDir, assert }) {
   // Change the e-mail: the link goes to the new address; following it applies the change.
   await changeEmail(session, ana);
 
-  // A notification arrives live: the customer asks for a role, an administrator rejects it.
-  await receiveNotification(session);
+  // Access requests are for staff: the customer is refused (452).
+  await refuseCustomerAccessRequest(session);
 
-  // English: the profile and the drawer, then back to Spanish.
-  await showInEnglish(session);
+  // A notification arrives live: a staff member asks for a role, an administrator rejects it;
+  // then the profile and the drawer in English, and back to Spanish.
+  const staffContext = await browser.newContext({ viewport: DESKTOP, locale: 'es-ES' });
+  const staffPage = await staffContext.newPage();
+  staffPage.on('pageerror', (error) => errors.push(error.message));
+  const staffSession = { page: staffPage, baseUrl, assert, ...screenshots(staffPage, screenshotDir) };
+  await receiveNotification(staffSession);
+  await showInEnglish(staffSession);
+  await staffContext.close();
 
   // Sign out.
   await signOut(page, 'Cerrar sesión');

@@ -4,7 +4,7 @@
 // Screenshots of users, user detail/edit, roles/permissions, access requests and traces, desktop 1366
 // and mobile 390, Spanish and English.
 import { join } from 'node:path';
-import { acceptAccessRequest, askForAccess, blockUser } from './admin/access.mjs';
+import { acceptAccessRequest, askForAccess, blockUser, changeTemporaryPassword } from './admin/access.mjs';
 import {
   ADMIN,
   base,
@@ -56,7 +56,7 @@ async function desktop({ browser, baseUrl, screenshotDir, assert }) {
   // Create a user with the admin form (spec §5: over 16, address required, ...).
   await createUser(session);
 
-  // Reset the password (typed, no change required at sign-in).
+  // Reset the password (typed; the user must change it at the next sign-in).
   await resetPassword(session);
 
   // Grant a role through the edit form.
@@ -65,7 +65,11 @@ async function desktop({ browser, baseUrl, screenshotDir, assert }) {
   // Detail with its personal tab (/admin/users/{id}/personal).
   await openUserDetail(session);
 
-  // The new staff member signs in with the reset password and asks for a role ("Solicitar acceso").
+  // The new staff member signs in with the temporary password: only the change-password screen
+  // (a wrong current password is refused), then the portal opens with the new one.
+  await changeTemporaryPassword(session);
+
+  // They ask for a role ("Solicitar acceso").
   await askForAccess(session);
 
   // The administrator accepts it (the role is granted).

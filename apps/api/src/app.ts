@@ -41,9 +41,11 @@ export const REDACTED_PATHS = [
   'req.headers.cookie',
   'req.headers.password',
   'body.password',
+  'body.currentPassword',
   'body.refresh',
   'body.token',
   '*.password',
+  '*.currentPassword',
   '*.refreshToken',
   '*.accessToken',
 ];
@@ -75,7 +77,7 @@ export async function buildApp({ config, database, logger }: AppDeps): Promise<F
   await app.register(authRoutes, { auth: createAuthService({ db, signer }) });
   await app.register(usersRoutes, {
     users: createUsersService({ db }),
-    admin: createUsersAdminService({ db }),
+    admin: createUsersAdminService({ db, publicUrl: config.publicUrl }),
   });
   await app.register(securityRoutes, { security: createSecurityService({ db }) });
   await app.register(notificationsRoutes, { database, signer });

@@ -1,8 +1,24 @@
-// Notification steps: one arrives live in the drawer; the same screens in English.
+// Notification steps: access requests are for staff (a customer is refused); a staff member's
+// request is decided and the answer arrives live in the drawer; the same screens in English.
 
-import { ADMIN_EMAIL, ADMIN_PASSWORD, api, BASE, settle, tokenOf } from './helpers.mjs';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, api, BASE, settle, signIn, tokenOf } from './helpers.mjs';
+
+export const STAFF_EMAIL = 'carlos.grandes@aguasdelahabana.cu';
+export const STAFF_PASSWORD = 'Demo.Oficina.2026';
+
+/** A customer cannot ask for a staff role: 452, nothing filed. */
+export async function refuseCustomerAccessRequest({ page, baseUrl, assert }) {
+  const refused = await api(baseUrl, '/access-requests', {
+    method: 'POST',
+    token: await tokenOf(page),
+    body: { roleId: 'COMMERCIAL_SPECIALIST', justification: 'Trabajo en la oficina comercial de Plaza.' },
+  });
+  assert.equal(refused.status, 403, 'a customer cannot file an access request');
+  assert.equal(refused.data.reference, 452, 'reference 452');
+}
 
 export async function receiveNotification({ page, baseUrl, assert, viewShot }) {
+  await signIn(page, baseUrl, STAFF_EMAIL, STAFF_PASSWORD);
   await page.goto(`${baseUrl}${BASE}/profile`);
   await page.getByTestId('profile-form').waitFor();
   const bell = page.getByTestId('notifications-count');
@@ -11,7 +27,10 @@ export async function receiveNotification({ page, baseUrl, assert, viewShot }) {
   const request = await api(baseUrl, '/access-requests', {
     method: 'POST',
     token: await tokenOf(page),
-    body: { roleId: 'COMMERCIAL_SPECIALIST', justification: 'Trabajo en la oficina comercial de Plaza.' },
+    body: {
+      roleId: 'COMMERCIAL_SPECIALIST',
+      justification: 'Cubro la oficina comercial de Plaza en diciembre.',
+    },
   });
   assert.equal(request.status, 201, 'access request created');
   const admin = await api(baseUrl, '/signin', {

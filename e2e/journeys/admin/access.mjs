@@ -1,10 +1,26 @@
 // Access steps: the new staff member asks for a role, the administrator accepts it, then blocks the user.
 import { confirmRowAction } from '../../support.mjs';
-import { base, NEW_USER, RESET_PASSWORD, row, settle, signIn, toast } from './helpers.mjs';
+import { base, CHANGED_PASSWORD, NEW_USER, RESET_PASSWORD, row, settle, signIn, toast } from './helpers.mjs';
+
+/** After the administrator's reset the temporary password opens only the change-password screen. */
+export async function changeTemporaryPassword({ staff, baseUrl, shot, assert }) {
+  await signIn(staff, baseUrl, NEW_USER.email, RESET_PASSWORD);
+  const card = staff.getByTestId('must-change-password');
+  await card.getByText('Cambie su contraseña').waitFor();
+  assert.equal(await staff.getByTestId('side-menu').count(), 0, 'nothing else of the portal is shown');
+  await card.getByTestId('must-change-current').fill('Equivocada.2026');
+  await card.locator('#password').fill(CHANGED_PASSWORD);
+  await card.getByTestId('must-change-confirm').fill(CHANGED_PASSWORD);
+  await card.getByTestId('must-change-submit').click();
+  await card.getByRole('alert').waitFor();
+  await card.getByTestId('must-change-current').fill(RESET_PASSWORD);
+  await settle(staff);
+  await shot('admin-must-change-password-desktop-es', staff);
+  await card.getByTestId('must-change-submit').click();
+  await staff.getByTestId('side-menu').waitFor();
+}
 
 export async function askForAccess({ staff, baseUrl, shot }) {
-  await signIn(staff, baseUrl, NEW_USER.email, RESET_PASSWORD);
-  await staff.getByTestId('side-menu').waitFor();
   await staff.goto(`${base(baseUrl)}/admin/access-requests`);
   await staff.getByTestId('ask-access').click();
   const ask = staff.getByTestId('ask-access-dialog');
@@ -48,7 +64,7 @@ export async function blockUser({ page, staff, baseUrl, assert }) {
     done: row(page, 'list-users', NEW_USER.email).locator('[data-status="LOCK"]', { hasText: 'Bloqueado' }),
   });
   await staff.evaluate(() => localStorage.clear());
-  await signIn(staff, baseUrl, NEW_USER.email, RESET_PASSWORD);
+  await signIn(staff, baseUrl, NEW_USER.email, CHANGED_PASSWORD);
   await staff.getByTestId('login-error').getByText('Su cuenta está bloqueada').waitFor();
   assert.ok(staff.url().endsWith('/login'), 'the blocked user stays on the login page');
   await staff.context().close();

@@ -3,6 +3,8 @@ import { chooseOption, submitSignIn } from '../../support.mjs';
 
 export const ADMIN = { email: 'admin@aguasdelahabana.cu', password: 'Admin.Oficina.2026' };
 export const RESET_PASSWORD = 'Rio.Almendares.2026';
+/** The password the staff member chooses on the change-password screen after the reset. */
+export const CHANGED_PASSWORD = 'Bahia.Matanzas.2027';
 
 export const DESKTOP = { width: 1366, height: 800 };
 export const MOBILE = { width: 390, height: 844 };

@@ -44,14 +44,14 @@ export async function createUser({ page, shot }) {
   await row(page, 'list-users', NEW_USER.email).waitFor();
 }
 
-export async function resetPassword({ page, shot }) {
+export async function resetPassword({ page, shot, assert }) {
   const menu = await rowMenu(page, 'list-users', NEW_USER.email);
   await menu.locator('.ant-dropdown-menu-item', { hasText: 'Restablecer contraseña' }).click();
   const reset = page.getByTestId('reset-password-dialog');
   await reset.getByTestId('reset-auto').waitFor();
   await reset.getByTestId('reset-auto').click();
   await reset.getByTestId('reset-password').fill(RESET_PASSWORD);
-  await reset.getByTestId('reset-change-required').uncheck();
+  assert.ok(await reset.getByTestId('reset-change-required').isChecked(), 'must change at next sign-in');
   await settle(page);
   await shot('admin-reset-password-desktop-es');
   await page.locator('.ant-modal-footer .ant-btn-primary', { hasText: 'Restablecer' }).click();

@@ -116,6 +116,16 @@ export const ERROR_CATALOGUE: readonly CatalogueEntry[] = Object.freeze([
   ),
   bad(468, 'La solicitud ya fue resuelta', 'The request was already decided'),
   bad(469, 'El usuario ya tiene ese rol', 'The user already has that role'),
+  forbidden(
+    474,
+    'Debe cambiar su contraseña antes de continuar',
+    'You must change your password before continuing',
+  ),
+  bad(
+    473,
+    'No se puede bloquear, eliminar ni quitar el rol al último superadministrador activo',
+    'The last active super administrator cannot be blocked, removed or demoted',
+  ),
   // 470–472: customers' own account (e-mailed links, uploads); ours, see apps/api/src/modules/account.
   bad(470, 'El enlace no es válido o ya fue utilizado', 'The link is not valid or has already been used'),
   bad(471, 'El enlace ha caducado; solicite uno nuevo', 'The link has expired; please ask for a new one'),

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { CLIENT_TYPES, FILTER_TYPES, ROLE_NAMES, USER_STATUSES } from './enums';
-import { ALL_PERMISSIONS, hasPermission, isPermission, PERMISSION_GROUPS, PERMISSIONS } from './permissions';
+import {
+  ALL_PERMISSIONS,
+  coversPermissions,
+  hasPermission,
+  isPermission,
+  PERMISSION_GROUPS,
+  PERMISSIONS,
+} from './permissions';
 
 describe('permission names', () => {
   it('names every GROUP:ACTION combination plus CONTRACT_REQUEST:SEARCH and ADMIN', () => {
@@ -75,5 +82,21 @@ describe('enumerations', () => {
     expect(CLIENT_TYPES).toEqual(['RESIDENTIAL', 'STATE', 'ESTATE_BIG_CLIENT']);
     expect(FILTER_TYPES).toContain('GREATER_THAN');
     expect(ROLE_NAMES.SUPER_ADMIN).toBe('SUPER_ADMIN');
+  });
+});
+
+describe('coversPermissions (act only on accounts with a subset of your permissions)', () => {
+  it('lets ADMIN act on anyone and nobody else act on ADMIN', () => {
+    expect(coversPermissions(['ADMIN'], ['ADMIN'])).toBe(true);
+    expect(coversPermissions(['ADMIN'], ['USER:WRITE', 'TRACE:READ'])).toBe(true);
+    expect(coversPermissions(['USER:WRITE', 'USER:READ', 'ROLE:WRITE'], ['ADMIN'])).toBe(false);
+  });
+
+  it('needs every permission of the target', () => {
+    const securityAdmin = ['USER:READ', 'USER:WRITE', 'ROLE:WRITE', 'TRACE:READ'];
+    expect(coversPermissions(securityAdmin, [])).toBe(true);
+    expect(coversPermissions(securityAdmin, ['USER:READ', 'TRACE:READ'])).toBe(true);
+    expect(coversPermissions(securityAdmin, securityAdmin)).toBe(true);
+    expect(coversPermissions(securityAdmin, ['USER:READ', 'INVOICE:READ'])).toBe(false);
   });
 });

@@ -51,3 +51,15 @@ export function hasPermission(held: readonly string[], required: Permission | Pe
   const needed = Array.isArray(required) ? required : [required];
   return needed.some((permission) => held.includes(permission));
 }
+
+/**
+ * Whether an actor holding `actor` may act on an account (or hand out a role) holding `target`:
+ * only when the target's permissions are a subset of the actor's own. `ADMIN` covers everything,
+ * and is covered only by `ADMIN`. This is what stops a user administrator from taking over a
+ * super-administrator (reset its password, change its e-mail, lock or remove it).
+ */
+export function coversPermissions(actor: readonly string[], target: readonly string[]): boolean {
+  if (actor.includes(ADMIN)) return true;
+  const held = new Set(actor);
+  return target.every((permission) => held.has(permission));
+}

@@ -19,11 +19,18 @@ export interface Principal {
   permissions: string[];
   isSuperAdmin: boolean;
   isCustomer: boolean;
+  /** An administrator set a temporary password: only the password change is open (474). */
+  mustChangePassword: boolean;
 }
 
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: Access;
+    /**
+     * Callable while the caller must still change the password an administrator set (the profile,
+     * the password change itself, signing out). Every other route answers 403 (474) until then.
+     */
+    duringPasswordChange?: true;
   }
   interface FastifyRequest {
     principal: Principal | null;
@@ -48,6 +55,10 @@ function buildPrincipalQuery(db: Db) {
     .select({
       status: users.status,
       sessionsValidAfter: users.sessionsValidAfter,
+      mustChangePassword: users.changePasswordRequired,
+      // Sign-ins ended within an access token's lifetime: their tokens are refused at once.
+      revokedSessions: sql<string[]>`array(select distinct rt.family_id::text from refresh_tokens rt
+        where rt.user_id = ${users.id} and rt.revoked_at > now() - interval '2 hours')`,
       space: users.space,
       roleName: roles.name,
       superAdmin: roles.superAdmin,
@@ -68,6 +79,8 @@ const principalQuery = oncePerDatabase(buildPrincipalQuery);
 export interface PrincipalRecord {
   status: string;
   sessionsValidAfterMs: number | null;
+  revokedSessions: string[];
+  mustChangePassword: boolean;
   space: string;
   roles: string[];
   permissions: string[];
@@ -90,6 +103,8 @@ async function readPrincipalRecord(db: Db, userId: string): Promise<PrincipalRec
   return {
     status: first.status,
     sessionsValidAfterMs: first.sessionsValidAfter?.getTime() ?? null,
+    revokedSessions: first.revokedSessions ?? [],
+    mustChangePassword: first.mustChangePassword,
     space: first.space,
     roles: [...roleNames],
     permissions: [...permissions].sort(),
@@ -105,6 +120,7 @@ export async function loadPrincipal(
   space: string,
   issuedAtMs?: number,
   cache?: InvalidatedCache<PrincipalRecord | null>,
+  sid?: string,
 ): Promise<Principal | null> {
   if (!UUID.test(userId)) return null;
   const record = cache
@@ -112,6 +128,7 @@ export async function loadPrincipal(
     : await readPrincipalRecord(db, userId);
   if (!record || record.status !== 'ACTIVE') return null;
   if (record.sessionsValidAfterMs !== null && (issuedAtMs ?? 0) < record.sessionsValidAfterMs) return null;
+  if (sid && record.revokedSessions.includes(sid)) return null;
   if (record.space !== space) throw new AppError('BADREQUESTERROR', 451);
   return {
     userId,
@@ -120,6 +137,7 @@ export async function loadPrincipal(
     permissions: record.permissions,
     isSuperAdmin: record.isSuperAdmin,
     isCustomer: record.roles.includes(ROLE_NAMES.USER),
+    mustChangePassword: record.mustChangePassword,
   };
 }
 
@@ -156,6 +174,8 @@ export function registerAccessControl(
     const principal = await principalFrom(token);
     if (!principal) throw new AppError('AUTHENTICATIONERROR', 0);
     req.principal = principal;
+    if (principal.mustChangePassword && !req.routeOptions.config?.duringPasswordChange)
+      throw new AppError('BADREQUESTERROR', 474);
     if (access === 'authenticated') return;
     if (access === 'customer') {
       if (!principal.isCustomer) throw new AppError('BADREQUESTERROR', 452);
@@ -169,7 +189,7 @@ export function registerAccessControl(
 
   async function principalFrom(token: string) {
     const claims = await deps.signer.verify(token);
-    return loadPrincipal(deps.db, claims.sub, claims.space, claims.issuedAtMs, deps.cache);
+    return loadPrincipal(deps.db, claims.sub, claims.space, claims.issuedAtMs, deps.cache, claims.sid);
   }
 }
 

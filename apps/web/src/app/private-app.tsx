@@ -1,6 +1,6 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { Button, Result } from 'antd';
-import { Suspense, useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Route, Routes } from 'react-router';
 import { ComingSoon } from '../components/coming-soon/coming-soon';
@@ -16,6 +16,8 @@ import { NotifierBridge } from './notifier-bridge';
 import { createQueryClient } from './query-client';
 import { PRIVATE_ROUTES, type RouteEntry } from './route-table';
 import { Shell } from './shell/shell';
+
+const ChangePasswordPage = lazy(() => import('../features/account/pages/change-password-page'));
 
 function Forbidden() {
   const { t } = useTranslation();
@@ -57,6 +59,15 @@ function SignedIn() {
       );
     }
     return <PageLoader />;
+  }
+
+  // After an administrator's reset the API serves nothing else until the password is changed (474).
+  if (value.user.changePasswordRequired) {
+    return (
+      <Suspense fallback={<PageLoader />}>
+        <ChangePasswordPage />
+      </Suspense>
+    );
   }
 
   return (

@@ -25,6 +25,8 @@ export interface CurrentUser {
   createdAt?: string;
   /** A new e-mail address waiting for its confirmation link (the profile says so). */
   pendingEmail?: string | null;
+  /** Set by an administrator's reset: the portal shows only the change-password screen until done. */
+  changePasswordRequired?: boolean;
 }
 
 export interface CurrentUserValue {

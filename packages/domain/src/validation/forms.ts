@@ -27,6 +27,9 @@ const clientTypeSchema = z.enum(CLIENT_TYPES, { error: REQUIRED });
 const passwordsMatch = (data: { password?: string; confirmPassword?: string }) =>
   (data.password ?? '') === (data.confirmPassword ?? '');
 const MISMATCH = { error: msg('passwordsMismatch'), path: ['confirmPassword'] };
+const currentPasswordGiven = (data: { password?: string; currentPassword?: string }) =>
+  !data.password || Boolean(data.currentPassword);
+const CURRENT_REQUIRED = { error: REQUIRED, path: ['currentPassword'] };
 
 /** `email` also accepts the username (design §4). */
 export const signinSchema = z.object({
@@ -44,9 +47,12 @@ export const profileUpdateSchema = z
     phone: phoneSchema.nullable().optional(),
     email: emailSchema.nullable().optional(),
     password: passwordSchema.optional(),
+    /** A new password is set only with the current one (one password-change rule, reference 10). */
+    currentPassword: z.string().max(200).optional(),
     avatar: z.string().optional(),
   })
-  .strict();
+  .strict()
+  .refine(currentPasswordGiven, CURRENT_REQUIRED);
 export type ProfileUpdateInput = z.infer<typeof profileUpdateSchema>;
 
 /** The profile form as the user fills it: blank optional fields are '' and the new password is typed twice. */
@@ -59,11 +65,13 @@ export const profileFormSchema = z
     email: emailSchema,
     clientType: clientTypeSchema,
     municipality: municipalitySchema,
+    currentPassword: z.string().optional(),
     password: blankOr(passwordSchema).optional(),
     confirmPassword: z.string().optional(),
     avatar: z.string().optional(),
   })
-  .refine(passwordsMatch, MISMATCH);
+  .refine(passwordsMatch, MISMATCH)
+  .refine(currentPasswordGiven, CURRENT_REQUIRED);
 export type ProfileFormInput = z.infer<typeof profileFormSchema>;
 
 export const signupSchema = z

@@ -61,7 +61,11 @@ export const STAFF_ROLES: { name: string; description: string; permissions: stri
     permissions: [
       PERMISSIONS.USER_READ,
       PERMISSIONS.USER_WRITE,
+      PERMISSIONS.USER_DELETE,
+      PERMISSIONS.USER_NOTIFY,
+      PERMISSIONS.ROLE_READ,
       PERMISSIONS.ROLE_WRITE,
+      PERMISSIONS.ROLE_DELETE,
       PERMISSIONS.TRACE_READ,
     ],
   },

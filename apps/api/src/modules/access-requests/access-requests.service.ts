@@ -8,6 +8,7 @@ import type { Principal } from '../../plugins/access';
 import { mailMessage } from '../notifications/notifications.mail';
 import { createNotification } from '../notifications/notifications.service';
 import { assertUuidFilters } from '../traces/uuid-filters';
+import { assertMayHandOut } from '../users/users.privilege';
 
 const TRACE = { module: 'access-requests', section: 'requests' } as const;
 const requester = aliasedTable(users, 'requester');
@@ -42,6 +43,14 @@ type Joined = {
 
 const fullName = (u: { firstName: string | null; lastName: string | null }) =>
   [u.firstName, u.lastName].filter(Boolean).join(' ');
+
+/**
+ * Access requests are for staff (452 for a customer): the super-administrator role is never asked
+ * for, only granted directly by a super-administrator (410).
+ */
+function assertStaff(p: Principal) {
+  if (p.isCustomer && p.permissions.length === 0) throw new AppError('BADREQUESTERROR', 452);
+}
 
 export function createAccessRequestsService({ db }: { db: Db }) {
   function select(ex: Executor) {
@@ -86,6 +95,7 @@ export function createAccessRequestsService({ db }: { db: Db }) {
       if (x.r.requester === p.userId) throw new AppError('BADREQUESTERROR', 452);
       if (status === 'ACCEPTED') {
         if (x.role.superAdmin && !p.isSuperAdmin) throw new AppError('UNAUTHORIZEDERROR', 410);
+        await assertMayHandOut(tx, p, [x.role.id]);
         await tx
           .insert(userRoles)
           .values({ userId: x.r.requester, roleId: x.r.roleId })
@@ -142,8 +152,9 @@ export function createAccessRequestsService({ db }: { db: Db }) {
   }
 
   return {
-    /** Roles a staff member can ask for: every role of the space except the customer role. */
+    /** Roles a staff member can ask for: every role of the space but the customer and super-admin roles. */
     async requestableRoles(p: Principal) {
+      assertStaff(p);
       const rows = await db
         .select({
           id: roles.id,
@@ -152,13 +163,14 @@ export function createAccessRequestsService({ db }: { db: Db }) {
           superAdmin: roles.superAdmin,
         })
         .from(roles)
-        .where(and(eq(roles.space, p.space), sql`${roles.name} <> 'USER'`))
+        .where(and(eq(roles.space, p.space), sql`${roles.name} <> 'USER'`, eq(roles.superAdmin, false)))
         .orderBy(roles.name);
       return rows.map((r) => ({ _id: r.id, ...r }));
     },
 
     /** A signed-in person asks for a role: not one they hold (469), one open request per role (467). */
     async create(p: Principal, input: { roleId: string; justification: string }) {
+      assertStaff(p);
       return db.transaction(async (tx) => {
         const [role] = await tx
           .select()
@@ -170,6 +182,7 @@ export function createAccessRequestsService({ db }: { db: Db }) {
             ),
           );
         if (!role) throw new AppError('NOTFOUND', 415);
+        if (role.superAdmin) throw new AppError('UNAUTHORIZEDERROR', 410);
         if (p.roles.includes(role.name)) throw new AppError('BADREQUESTERROR', 469);
         const [open] = await tx
           .select({ id: accessRequests.id })

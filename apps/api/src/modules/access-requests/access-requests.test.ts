@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, DEMO_PASSWORD, type TestApp } from '../../test/test-app';
+import { ADMIN, createTestApp, DEMO_PASSWORD, type TestApp } from '../../test/test-app';
 import { listMailbox } from '../mail/outbox';
 
 let t: TestApp;
@@ -67,10 +67,18 @@ describe('access requests', () => {
   it('accepts: the role is granted, traced, and the requester notified and mailed', async () => {
     const [request] = (await call(ana, 'POST', '/api/access-requests/search', {})).json();
     expect((await call(ana, 'POST', `/api/access-requests/${request._id}/accept`)).statusCode).toBe(403);
-    const res = await call(elena, 'POST', `/api/access-requests/${request._id}/accept`);
+    // The security administrator does not hold the big-client permissions, so she cannot hand them out.
+    expect((await call(elena, 'POST', `/api/access-requests/${request._id}/accept`)).json()).toMatchObject({
+      name: 'UNAUTHORIZEDERROR',
+      reference: 410,
+    });
+    expect((await call(ana, 'GET', '/api/users/me')).json().permissions).not.toContain(
+      'PROCESS_BIGCLIENT:WRITE',
+    );
+    const res = await call(admin, 'POST', `/api/access-requests/${request._id}/accept`);
     expect(res.json()).toMatchObject({
       status: 'ACCEPTED',
-      decidedBy: { email: 'elena.seguridad@aguasdelahabana.cu' },
+      decidedBy: { email: ADMIN.email },
     });
     const me = (await call(ana, 'GET', '/api/users/me')).json();
     expect(me.roles.map((r: { role: Json }) => r.role.name).sort()).toEqual([
@@ -117,19 +125,29 @@ describe('access requests', () => {
     expect(own).toBe(404);
     const mine = (await ask(elena, 'COMMERCIAL_SPECIALIST')).json();
     expect((await call(elena, 'POST', `/api/access-requests/${mine._id}/accept`)).json().reference).toBe(452);
-    const toSuper = (await ask(carlos, 'SUPER_ADMIN')).json();
-    expect((await call(elena, 'POST', `/api/access-requests/${toSuper._id}/accept`)).json()).toMatchObject({
+    // The super-administrator role is never asked for: only a super-administrator grants it, directly.
+    expect((await ask(carlos, 'SUPER_ADMIN')).json()).toMatchObject({
       name: 'UNAUTHORIZEDERROR',
       reference: 410,
     });
-    expect(
-      (await call(admin, 'POST', `/api/access-requests/${toSuper._id}/reject`, { reason: 'No' })).statusCode,
-    ).toBe(200);
+  });
+
+  it('is for staff: a customer cannot ask for any role, not even SUPER_ADMIN', async () => {
+    const maria = (await t.login('maria.perez@example.cu', DEMO_PASSWORD)).authorization;
+    for (const role of ['SUPER_ADMIN', 'SECURITY_ADMIN', 'COMMERCIAL_SPECIALIST']) {
+      expect((await ask(maria, role)).json()).toMatchObject({ name: 'BADREQUESTERROR', reference: 452 });
+    }
+    expect((await call(maria, 'GET', '/api/access-requests/roles')).statusCode).toBe(403);
+    const open = await t.database.db.execute(
+      sql`select count(*)::int as n from access_requests a join users u on u.id = a.requester
+          where u.email = 'maria.perez@example.cu'`,
+    );
+    expect(open.rows).toEqual([{ n: 0 }]);
   });
 });
 
 describe('roles to ask for', () => {
-  it('lists every role but the customer one to any signed-in staff member, even without permissions', async () => {
+  it('lists every role but the customer and super-admin ones to a signed-in staff member', async () => {
     const s = await t.login('ana.comercial@aguasdelahabana.cu', DEMO_PASSWORD);
     const res = await t.app.inject({
       method: 'GET',
@@ -138,7 +156,8 @@ describe('roles to ask for', () => {
     });
     expect(res.statusCode).toBe(200);
     const names = res.json().map((r: { name: string }) => r.name);
-    expect(names).toEqual(expect.arrayContaining(['SUPER_ADMIN', 'SECURITY_ADMIN', 'COMMERCIAL_SPECIALIST']));
+    expect(names).toEqual(expect.arrayContaining(['SECURITY_ADMIN', 'COMMERCIAL_SPECIALIST']));
     expect(names).not.toContain('USER');
+    expect(names).not.toContain('SUPER_ADMIN');
   });
 });

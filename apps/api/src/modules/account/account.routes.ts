@@ -137,7 +137,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config; auth
   app.post(
     '/api/users/me/password',
     {
-      config: { access: 'authenticated' },
+      config: { access: 'authenticated', duringPasswordChange: true },
       schema: {
         tags,
         summary: 'Change the own password; other sessions end and this one gets a new token pair',

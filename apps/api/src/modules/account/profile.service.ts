@@ -18,6 +18,12 @@ const PROFILE_FIELDS = ['firstName', 'lastName', 'username', 'phone', 'avatar', 
 type UserRow = typeof users.$inferSelect;
 const pick = (u: UserRow) => Object.fromEntries(PROFILE_FIELDS.map((k) => [k, u[k]]));
 
+/** The one rule of every password change by its owner: the current password first (10). */
+async function assertCurrentPassword(user: UserRow, currentPassword: string | undefined) {
+  if (!currentPassword || !(await verifyPassword(user.passwordHash, currentPassword)))
+    throw new AppError('BADREQUESTERROR', 10);
+}
+
 export function createProfileService({ db, account }: { db: Db; account: AccountService }) {
   const repo = createUsersRepository(db);
 
@@ -79,6 +85,7 @@ export function createProfileService({ db, account }: { db: Db; account: Account
           : undefined;
       if (newEmail && (await taken(before.space, before.id, 'email', newEmail)))
         throw new AppError('BADREQUESTERROR', 303);
+      if (body.password) await assertCurrentPassword(before, body.currentPassword);
       const passwordHash = body.password ? await hashPassword(body.password) : undefined;
 
       try {
@@ -125,8 +132,7 @@ export function createProfileService({ db, account }: { db: Db; account: Account
     async changePassword(principal: Principal, currentPassword: string, password: string) {
       const user = await repo.findById(principal.space, principal.userId);
       if (!user || user.deletedAt) throw new AppError('AUTHENTICATIONERROR', 0);
-      if (!(await verifyPassword(user.passwordHash, currentPassword)))
-        throw new AppError('BADREQUESTERROR', 10);
+      await assertCurrentPassword(user, currentPassword);
       const passwordHash = await hashPassword(password);
       await db.transaction((tx) => setPassword(tx, user, passwordHash, 'change'));
     },

@@ -132,8 +132,25 @@ describe('PATCH /api/users/me', () => {
     const s = await t.login('hotel.nacional@example.cu', DEMO_PASSWORD);
     expect((await patch(s.authorization, { firstName: 'Hotel' })).statusCode).toBe(200);
     expect((await signin('hotel.nacional@example.cu', DEMO_PASSWORD)).statusCode).toBe(200);
+    // One password-change rule: without the current password, or with a wrong one, nothing changes.
+    const without = await patch(s.authorization, { firstName: 'Hotel', password: 'Vedado.Mar.2026' });
+    expect(without.statusCode).toBe(400);
+    expect(without.json().details[0].field).toBe('body.currentPassword');
+    const wrong = await patch(s.authorization, {
+      firstName: 'Hotel',
+      password: 'Vedado.Mar.2026',
+      currentPassword: 'No.Es.La.Mia.2026',
+    });
+    expect(wrong.json()).toMatchObject({ name: 'BADREQUESTERROR', reference: 10 });
+    expect((await signin('hotel.nacional@example.cu', 'Vedado.Mar.2026')).statusCode).toBe(400);
     expect(
-      (await patch(s.authorization, { firstName: 'Hotel', password: 'Vedado.Mar.2026' })).statusCode,
+      (
+        await patch(s.authorization, {
+          firstName: 'Hotel',
+          password: 'Vedado.Mar.2026',
+          currentPassword: DEMO_PASSWORD,
+        })
+      ).statusCode,
     ).toBe(200);
     expect((await signin('hotel.nacional@example.cu', 'Vedado.Mar.2026')).statusCode).toBe(200);
     const refresh = await t.app.inject({

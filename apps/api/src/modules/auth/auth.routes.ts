@@ -77,7 +77,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (a
   app.post(
     '/api/signout/all',
     {
-      config: { access: 'authenticated' },
+      config: { access: 'authenticated', duringPasswordChange: true },
       schema: { tags: ['auth'], summary: 'End every sign-in of the caller (all devices)' },
     },
     async (req, reply) => {

@@ -34,7 +34,11 @@ export function createAuthService({ db, signer }: { db: Db; signer: TokenSigner 
     await db
       .insert(refreshTokens)
       .values({ userId, familyId, tokenHash: hash, expiresAt, absoluteExpiresAt });
-    return { accessToken: await signer.sign({ sub: userId, space }), refreshToken: token, space };
+    return {
+      accessToken: await signer.sign({ sub: userId, space, sid: familyId }),
+      refreshToken: token,
+      space,
+    };
   }
 
   return {

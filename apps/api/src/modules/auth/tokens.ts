@@ -7,6 +7,8 @@ export interface AccessClaims {
   space: string;
   /** Issued-at in milliseconds (JWT's own `iat` is whole seconds, too coarse for session cut-offs). */
   issuedAtMs?: number;
+  /** The sign-in (refresh-token family) the token belongs to: signing out ends its access tokens. */
+  sid?: string;
 }
 
 /** How many verified access tokens are remembered (≈ the users active within one token's lifetime). */
@@ -27,7 +29,12 @@ export function createTokenSigner(secret: string, accessTtlMs = TOKEN_EXPIRATION
   return {
     accessTtlMs,
     async sign(claims: AccessClaims): Promise<string> {
-      return new SignJWT({ space: claims.space, typ: 'access', iat_ms: Date.now() })
+      return new SignJWT({
+        space: claims.space,
+        typ: 'access',
+        iat_ms: Date.now(),
+        ...(claims.sid ? { sid: claims.sid } : {}),
+      })
         .setProtectedHeader({ alg: 'HS256' })
         .setSubject(claims.sub)
         .setIssuedAt()
@@ -56,7 +63,12 @@ export function createTokenSigner(secret: string, accessTtlMs = TOKEN_EXPIRATION
             : typeof payload.iat === 'number'
               ? payload.iat * 1000
               : 0;
-        const claims = { sub: payload.sub, space: payload.space, issuedAtMs };
+        const claims = {
+          sub: payload.sub,
+          space: payload.space,
+          issuedAtMs,
+          ...(typeof payload.sid === 'string' ? { sid: payload.sid } : {}),
+        };
         if (typeof payload.exp === 'number') remember(token, claims, payload.exp * 1000);
         return claims;
       } catch {

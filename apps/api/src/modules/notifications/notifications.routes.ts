@@ -84,7 +84,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod<{ database: Database; si
   app.post(
     '/api/notifications/email',
     {
-      config: { access: { anyOf: [PERMISSIONS.USER_NOTIFY, PERMISSIONS.USER_WRITE] } },
+      config: { access: { anyOf: [PERMISSIONS.NOTIFICATION_NOTIFY, PERMISSIONS.USER_NOTIFY] } },
       schema: {
         tags,
         summary: 'E-mail chosen users ({_id}) and typed addresses ({email}); never oneself (464)',
@@ -115,7 +115,14 @@ export const notificationsRoutes: FastifyPluginAsyncZod<{ database: Database; si
     },
     async (req, reply) => {
       const claims = await signer.verify(req.query.access_token);
-      const principal = await loadPrincipal(db, claims.sub, claims.space, claims.issuedAtMs);
+      const principal = await loadPrincipal(
+        db,
+        claims.sub,
+        claims.space,
+        claims.issuedAtMs,
+        undefined,
+        claims.sid,
+      );
       if (!principal) throw new AppError('AUTHENTICATIONERROR', 0);
       const owner = principal.userId;
       reply.hijack();

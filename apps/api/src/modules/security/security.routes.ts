@@ -5,7 +5,9 @@ import { sendPage } from '../../lib/search';
 import { type Access, principalOf } from '../../plugins/access';
 import type { SecurityService } from './security.service';
 
+const ROLE_READ: { access: Access } = { access: { anyOf: [PERMISSIONS.ROLE_READ, PERMISSIONS.ROLE_WRITE] } };
 const ROLE_WRITE: { access: Access } = { access: { anyOf: [PERMISSIONS.ROLE_WRITE] } };
+const ROLE_DELETE: { access: Access } = { access: { anyOf: [PERMISSIONS.ROLE_DELETE] } };
 const tags = ['security'];
 const roleDto = z.object({
   _id: z.string(),
@@ -28,7 +30,7 @@ const roleName = z
 const description = z.string().trim().max(250).nullable().optional();
 const roleParams = z.object({ rolId: z.string().min(1).max(64) });
 
-/** Roles and permissions (spec §7 paths under /api/security). Everything needs ROLE:WRITE. */
+/** Roles and permissions (spec §7 paths under /api/security): reading with ROLE:READ or ROLE:WRITE, changes with ROLE:WRITE, removal with ROLE:DELETE. */
 export const securityRoutes: FastifyPluginAsyncZod<{ security: SecurityService }> = async (
   app,
   { security },
@@ -36,7 +38,7 @@ export const securityRoutes: FastifyPluginAsyncZod<{ security: SecurityService }
   app.post(
     '/api/security/roles/search',
     {
-      config: ROLE_WRITE,
+      config: ROLE_READ,
       schema: {
         tags,
         summary: 'Paged roles with their permissions and holder count',
@@ -79,7 +81,7 @@ export const securityRoutes: FastifyPluginAsyncZod<{ security: SecurityService }
   app.delete(
     '/api/security/roles/:rolId',
     {
-      config: ROLE_WRITE,
+      config: ROLE_DELETE,
       schema: {
         tags,
         summary:
@@ -95,7 +97,7 @@ export const securityRoutes: FastifyPluginAsyncZod<{ security: SecurityService }
   app.post(
     '/api/security/permissions/search',
     {
-      config: ROLE_WRITE,
+      config: ROLE_READ,
       schema: {
         tags,
         summary:

@@ -1,4 +1,11 @@
-import { ALL_PERMISSIONS, AppError, isPermission, PERMISSION_GROUPS, ROLE_NAMES } from '@ov/domain';
+import {
+  ALL_PERMISSIONS,
+  AppError,
+  coversPermissions,
+  isPermission,
+  PERMISSION_GROUPS,
+  ROLE_NAMES,
+} from '@ov/domain';
 import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client';
 import { rolePermissions, roles, userRoles } from '../../db/schema';
@@ -86,6 +93,7 @@ export function createSecurityService({ db }: { db: Db }) {
     const before = (await permissionsOf(ex, [role.id])).get(role.id) ?? [];
     if (before.includes('ADMIN') && !next.includes('ADMIN') && !p.isSuperAdmin)
       throw new AppError('UNAUTHORIZEDERROR', 0);
+    assertMayChangeRole(p, role, before, next);
     await ex.delete(rolePermissions).where(eq(rolePermissions.roleId, role.id));
     if (next.length)
       await ex.insert(rolePermissions).values(next.map((permission) => ({ roleId: role.id, permission })));
@@ -166,6 +174,8 @@ export function createSecurityService({ db }: { db: Db }) {
       return db.transaction(async (tx) => {
         const role = await find(tx, p, id);
         if (PROTECTED.has(role.name) || role.superAdmin) throw new AppError('BADREQUESTERROR', 466);
+        const held = (await permissionsOf(tx, [role.id])).get(role.id) ?? [];
+        if (!coversPermissions(p.permissions, held)) throw new AppError('BADREQUESTERROR', 452);
         const assigned = (await holders(tx, [role.id])).get(role.id) ?? 0;
         if (assigned && !force) throw new AppError('BADREQUESTERROR', 465, { users: assigned });
         const permissions = (await permissionsOf(tx, [role.id])).get(role.id) ?? [];
@@ -218,4 +228,17 @@ function toDto(r: RoleRow, permissions: string[], users: number) {
     users,
     createdAt: r.createdAt.toISOString(),
   };
+}
+
+/**
+ * No self-escalation through roles (452): outside the super-administrator, a role holder changes
+ * only roles whose permissions they hold themselves, grants only permissions they hold, and adds
+ * nothing to a role they hold (that would raise their own permissions).
+ */
+function assertMayChangeRole(p: Principal, role: RoleRow, before: string[], next: string[]) {
+  if (p.isSuperAdmin) return;
+  const added = next.filter((x) => !before.includes(x));
+  if (!coversPermissions(p.permissions, before) || !coversPermissions(p.permissions, added))
+    throw new AppError('BADREQUESTERROR', 452);
+  if (added.length && p.roles.includes(role.name)) throw new AppError('BADREQUESTERROR', 452);
 }

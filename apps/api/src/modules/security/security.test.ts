@@ -48,11 +48,11 @@ describe('roles', () => {
     const res = await call(elena, 'POST', '/api/security/roles', {
       name: 'CASHIER',
       description: 'Caja',
-      permissions: ['INVOICE:READ'],
+      permissions: ['TRACE:READ'],
     });
     expect(res.statusCode).toBe(201);
     const role = res.json();
-    expect(role).toMatchObject({ name: 'CASHIER', permissions: ['INVOICE:READ'], users: 0, system: false });
+    expect(role).toMatchObject({ name: 'CASHIER', permissions: ['TRACE:READ'], users: 0, system: false });
     expect((await call(elena, 'POST', '/api/security/roles', { name: 'cashier' })).json()).toMatchObject({
       name: 'BADREQUESTERROR',
       reference: 420,

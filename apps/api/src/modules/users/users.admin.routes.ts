@@ -13,6 +13,7 @@ import { userDtoSchema } from './users.dto';
 
 const READ: { access: Access } = { access: { anyOf: [PERMISSIONS.USER_READ, PERMISSIONS.USER_WRITE] } };
 const WRITE: { access: Access } = { access: { anyOf: [PERMISSIONS.USER_WRITE] } };
+const DELETE: { access: Access } = { access: { anyOf: [PERMISSIONS.USER_DELETE] } };
 const tags = ['users'];
 const idParams = z.object({ id: z.uuid() });
 const ids = z.array(z.uuid()).min(1).max(500);
@@ -104,7 +105,7 @@ export const usersAdminRoutes: FastifyPluginAsyncZod<{ admin: UsersAdminService 
   app.delete(
     '/api/users/:id',
     {
-      config: WRITE,
+      config: DELETE,
       schema: {
         tags,
         summary: 'Remove (soft) a user; not yourself (463)',
@@ -118,7 +119,7 @@ export const usersAdminRoutes: FastifyPluginAsyncZod<{ admin: UsersAdminService 
   app.post(
     '/api/users/delete-many',
     {
-      config: WRITE,
+      config: DELETE,
       schema: {
         tags,
         summary: 'Remove (soft) many users, all or none',

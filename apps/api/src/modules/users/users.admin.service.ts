@@ -13,6 +13,7 @@ import {
   assertUniqueLive,
   canAssignRoles,
   userDto as dto,
+  findActionTarget,
   loadActor,
   replaceRoles,
   resolveRoles,
@@ -23,6 +24,7 @@ import {
   withScope,
 } from './users.admin.support';
 import { toUserDto } from './users.dto';
+import { requestEmailChange } from './users.email-change';
 import { createUsersLifecycle } from './users.lifecycle';
 import { mailTemporaryPassword } from './users.mail';
 import { createUsersRepository, userWhere } from './users.repository';
@@ -31,7 +33,7 @@ export type AdminUserPatch = Partial<AdminUser> & { version: number; force?: boo
 const TRACE = { module: 'users', section: 'admin' } as const;
 
 /** Staff administration of users: CRUD, status, password reset, roles, the reference-conflict flow. */
-export function createUsersAdminService({ db }: { db: Db }) {
+export function createUsersAdminService({ db, publicUrl }: { db: Db; publicUrl: string }) {
   const repo = createUsersRepository(db);
 
   async function roleNames(tx: Tx, id: string) {
@@ -40,7 +42,6 @@ export function createUsersAdminService({ db }: { db: Db }) {
 
   function fieldsOf(input: Partial<AdminUser>) {
     return {
-      ...(input.email !== undefined && { email: input.email }),
       ...(input.username !== undefined && { username: input.username }),
       ...(input.fullName !== undefined && { firstName: input.fullName, lastName: null }),
       ...(input.phone !== undefined && { phone: input.phone }),
@@ -148,7 +149,7 @@ export function createUsersAdminService({ db }: { db: Db }) {
       if (input.roles && !canAssignRoles(p)) throw new AppError('UNAUTHORIZEDERROR', 410);
       return db.transaction(async (tx) => {
         const actor = await loadActor(tx, p);
-        const before = await target(tx, actor, id);
+        const before = await findActionTarget(tx, actor, id);
         if (before.deletedAt) throw new AppError('NOTFOUND', 415);
         if (before.version !== input.version && !input.force)
           throw new AppError('CONFLICTERROR', 409, { ref: id, current: await dto(tx, id, p.space) });
@@ -157,6 +158,13 @@ export function createUsersAdminService({ db }: { db: Db }) {
         const scopeChanges = input.scopeMunicipality !== undefined && scope !== scopeOf(before.address);
         if (scopeChanges) assertMaySetScope(actor, scope);
         await assertUniqueLive(tx, p.space, input, id);
+        // A new e-mail is the account's key to password recovery: it applies only once its owner
+        // confirms it from the new address, and the old address is told (users.email-change.ts).
+        const newEmail =
+          input.email !== undefined && input.email.toLowerCase() !== before.email.toLowerCase()
+            ? input.email.toLowerCase()
+            : null;
+        if (newEmail) await requestEmailChange(tx, { user: before, newEmail, publicUrl });
         const rolesBefore = await roleNames(tx, id);
         const lined =
           input.address !== undefined ? { ...(before.address ?? {}), line: input.address } : before.address;
@@ -175,8 +183,8 @@ export function createUsersAdminService({ db }: { db: Db }) {
           type: 'UPDATE',
           owner: p.userId,
           entityId: id,
-          before: snapshot(before, rolesBefore),
-          after: snapshot(after, rolesAfter),
+          before: { ...snapshot(before, rolesBefore), pendingEmail: null },
+          after: { ...snapshot(after, rolesAfter), pendingEmail: newEmail },
         });
         return dto(tx, id, p.space);
       });
@@ -187,7 +195,7 @@ export function createUsersAdminService({ db }: { db: Db }) {
     async assignRoles(p: Principal, id: string, roleIds: string[]) {
       if (!canAssignRoles(p)) throw new AppError('UNAUTHORIZEDERROR', 410);
       return db.transaction(async (tx) => {
-        const u = await target(tx, await loadActor(tx, p), id);
+        const u = await findActionTarget(tx, await loadActor(tx, p), id);
         if (u.deletedAt) throw new AppError('NOTFOUND', 415);
         const change = await replaceRoles(tx, p, id, await resolveRoles(tx, p.space, roleIds));
         await tx

@@ -4,6 +4,7 @@ import type { Executor } from '../../db/client';
 import { refreshTokens, roles, userRoles, users } from '../../db/schema';
 import type { Principal } from '../../plugins/access';
 import { toUserDto } from './users.dto';
+import { assertMayActOn, assertMayHandOut, assertSuperAdminRemains } from './users.privilege';
 import { createUsersRepository } from './users.repository';
 
 /** Every municipality of the seeded space lies in this province (design §2). */
@@ -107,6 +108,19 @@ export async function replaceRoles(
     .where(eq(userRoles.userId, userId));
   const touchesSuper = next.some((r) => r.superAdmin) !== current.some((r) => r.superAdmin);
   if (touchesSuper && !p.isSuperAdmin) throw new AppError('UNAUTHORIZEDERROR', 410);
+  const nextIds = new Set(next.map((r) => r.id));
+  const currentIds = new Set(current.map((r) => r.id));
+  const changed = [
+    ...next.filter((r) => !currentIds.has(r.id)),
+    ...current.filter((r) => !nextIds.has(r.id)),
+  ];
+  await assertMayHandOut(
+    ex,
+    p,
+    changed.map((r) => r.id),
+  );
+  if (current.some((r) => r.superAdmin) && !next.some((r) => r.superAdmin))
+    await assertSuperAdminRemains(ex, p.space, [userId]);
   await ex.delete(userRoles).where(eq(userRoles.userId, userId));
   if (next.length) await ex.insert(userRoles).values(next.map((r) => ({ userId, roleId: r.id })));
   return { before: current.map((r) => r.name).sort(), after: next.map((r) => r.name).sort() };
@@ -178,5 +192,15 @@ export async function findTarget(ex: Executor, actor: Actor, id: string, selfRef
   const u = await createUsersRepository(ex).findById(actor.principal.space, id);
   if (!u) throw new AppError('NOTFOUND', 415);
   assertInScope(actor, u.municipality);
+  return u;
+}
+
+/**
+ * The target of an action that changes an account: as `findTarget`, and only an account whose
+ * permissions the actor holds too (452), see users.privilege.ts.
+ */
+export async function findActionTarget(ex: Executor, actor: Actor, id: string, selfRef?: 462 | 463 | 464) {
+  const u = await findTarget(ex, actor, id, selfRef);
+  await assertMayActOn(ex, actor.principal, [u.id]);
   return u;
 }

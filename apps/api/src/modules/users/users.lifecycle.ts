@@ -11,9 +11,10 @@ import {
   loadActor,
   revokeSessions,
   snapshot,
-  findTarget as target,
+  findActionTarget as target,
 } from './users.admin.support';
 import { mailTemporaryPassword } from './users.mail';
+import { assertSuperAdminRemains } from './users.privilege';
 
 const TRACE = { module: 'users', section: 'admin' } as const;
 
@@ -25,8 +26,11 @@ export function createUsersLifecycle({ db }: { db: Db }) {
     const unique = [...new Set(ids)];
     return db.transaction(async (tx) => {
       const actor = await loadActor(tx, p);
-      for (const id of unique) {
-        const u = await target(tx, actor, id, 462);
+      const targets = [];
+      for (const id of unique) targets.push(await target(tx, actor, id, 462));
+      if (status === 'LOCK') await assertSuperAdminRemains(tx, p.space, unique);
+      for (const u of targets) {
+        const id = u.id;
         if (u.deletedAt) throw new AppError('NOTFOUND', 415);
         if (u.status === status) continue;
         const [after] = await tx
@@ -53,8 +57,11 @@ export function createUsersLifecycle({ db }: { db: Db }) {
     const unique = [...new Set(ids)];
     return db.transaction(async (tx) => {
       const actor = await loadActor(tx, p);
-      for (const id of unique) {
-        const u = await target(tx, actor, id, 463);
+      const targets = [];
+      for (const id of unique) targets.push(await target(tx, actor, id, 463));
+      await assertSuperAdminRemains(tx, p.space, unique);
+      for (const u of targets) {
+        const id = u.id;
         if (u.deletedAt) throw new AppError('NOTFOUND', 415);
         await tx
           .update(users)

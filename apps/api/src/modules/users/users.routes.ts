@@ -15,7 +15,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService; admin: Us
   app.get(
     '/api/users/me',
     {
-      config: { access: 'authenticated' },
+      config: { access: 'authenticated', duringPasswordChange: true },
       schema: {
         tags: ['users'],
         summary: 'The signed-in user with their permissions',

@@ -29,14 +29,25 @@ describe('profile save (spec §5)', () => {
         firstName: 'Ana',
         phone: '+5355512345',
         email: 'Ana@Gmail.com',
+        currentPassword: 'Vedado.Linea-23',
         password: 'Rio-Almendares-7',
         confirmPassword: 'Rio-Almendares-7',
       },
       '/api/files/images/00000000-0000-4000-8000-000000000000.webp',
     );
     expect(body.password).toBe('Rio-Almendares-7');
+    expect(body.currentPassword).toBe('Vedado.Linea-23');
     expect(body.email).toBe('ana@gmail.com');
-    expect(Object.keys(body).sort()).toEqual(['avatar', 'email', 'firstName', 'password', 'phone']);
+    expect(Object.keys(body).sort()).toEqual([
+      'avatar',
+      'currentPassword',
+      'email',
+      'firstName',
+      'password',
+      'phone',
+    ]);
     expect(profileUpdateSchema.safeParse(body).success).toBe(true);
+    // Without the current password the shared rule refuses the change.
+    expect(profileUpdateSchema.safeParse({ ...body, currentPassword: '' }).success).toBe(false);
   });
 });

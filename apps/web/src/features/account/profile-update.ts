@@ -8,6 +8,7 @@ export interface ProfileFormValues {
   email?: string;
   clientType?: string | null;
   municipality?: number | null;
+  currentPassword?: string;
   password?: string;
   confirmPassword?: string;
 }
@@ -16,7 +17,7 @@ const filled = (value: string | undefined | null) => (value ?? '').trim();
 
 /**
  * Spec §5 save semantics: only avatar, firstName, lastName, username, phone, email and password are
- * sent; an empty phone or e-mail goes as null; the password only when filled. Optional names left
+ * sent; an empty phone or e-mail goes as null; the password only when filled, with the current one. Optional names left
  * blank are not sent (the API keeps them).
  */
 export function toProfileUpdate(values: ProfileFormValues, avatar: string): ProfileUpdateInput {
@@ -30,6 +31,9 @@ export function toProfileUpdate(values: ProfileFormValues, avatar: string): Prof
   if (lastName) body.lastName = lastName;
   const username = filled(values.username);
   if (username) body.username = username;
-  if (values.password) body.password = values.password;
+  if (values.password) {
+    body.password = values.password;
+    body.currentPassword = values.currentPassword ?? '';
+  }
   return body;
 }

@@ -19,6 +19,12 @@ export async function renewSession(email: string, password: string): Promise<voi
   saveSession(tokens);
 }
 
+/** The one password change with the current password; other sessions end, this one gets new tokens. */
+export async function changeOwnPassword(currentPassword: string, password: string): Promise<void> {
+  const tokens = await api.post<SessionTokens>('/users/me/password', { currentPassword, password });
+  saveSession(tokens);
+}
+
 export function signOutEverywhere(): Promise<void> {
   return api.post<void>('/signout/all');
 }

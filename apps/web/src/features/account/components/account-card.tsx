@@ -10,12 +10,14 @@ interface AccountCardProps {
   wide?: boolean;
   children: ReactNode;
   testId?: string;
+  /** Signed-in screens (the forced password change) do not offer the sign-in link. */
+  hideLoginLink?: boolean;
 }
 
 /** The anonymous account pages (register, verify, recover): one centred card in the public frame. */
-export function AccountCard({ title, subtitle, wide, children, testId }: AccountCardProps) {
+export function AccountCard({ title, subtitle, wide, children, testId, hideLoginLink }: AccountCardProps) {
   return (
-    <PublicLayout>
+    <PublicLayout hideLoginLink={hideLoginLink}>
       <AntdProvider>
         <div className="ov-account">
           <Card

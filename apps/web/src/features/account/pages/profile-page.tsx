@@ -36,6 +36,7 @@ function initialValues(user: Profile): ProfileFormValues {
     email: user.email ?? '',
     clientType: user.clientType ?? null,
     municipality: user.address?.municipality ?? null,
+    currentPassword: '',
     password: '',
     confirmPassword: '',
   };
@@ -155,7 +156,7 @@ export default function ProfilePage() {
       queryClient.setQueryData(ME_KEY, saved);
       cacheProfile(saved);
       setPendingEmail(saved.pendingEmail ?? null);
-      form.setFieldsValue({ email: saved.email, password: '', confirmPassword: '' });
+      form.setFieldsValue({ email: saved.email, currentPassword: '', password: '', confirmPassword: '' });
       void message.success(t('account.profile.saved'));
       if (saved.pendingEmail && body.email === saved.pendingEmail)
         void message.info(t('account.profile.emailSent', { email: saved.pendingEmail }), 6);
@@ -241,6 +242,19 @@ export default function ProfilePage() {
             <Divider titlePlacement="start">{t('account.profile.passwordSection')}</Divider>
             <p className="ov-account__muted">{t('account.profile.passwordHelp')}</p>
             <div className="ov-account__grid">
+              <Form.Item
+                name="currentPassword"
+                label={t('account.profile.currentPassword')}
+                dependencies={['password']}
+                rules={[
+                  ({ getFieldValue }) => ({
+                    required: Boolean(getFieldValue('password')),
+                    message: t('account.profile.currentRequired'),
+                  }),
+                ]}
+              >
+                <Input.Password autoComplete="current-password" data-testid="profile-current-password" />
+              </Form.Item>
               <Form.Item name="password" label={t('account.profile.password')} rules={[rule(S.password)]}>
                 <PasswordField onGenerate={(password) => form.setFieldValue('confirmPassword', password)} />
               </Form.Item>

@@ -89,7 +89,10 @@ export function NotificationsBell() {
   const unread = useUnreadCount();
   const markAll = useMarkAllRead();
   const count = unread.data ?? 0;
-  const canMail = canAccess({ permissions: [PERMISSIONS.USER_NOTIFY, PERMISSIONS.USER_WRITE] }, access);
+  const canMail = canAccess(
+    { permissions: [PERMISSIONS.NOTIFICATION_NOTIFY, PERMISSIONS.USER_NOTIFY] },
+    access,
+  );
 
   useNotificationStream((row) => {
     const { title, text } = notificationText(row, t);

@@ -9,7 +9,8 @@ import type { UserMutations } from './use-user-mutations';
 interface UserActionsOptions {
   isSelf: (user: User) => boolean;
   changeStatus: UserMutations['changeStatus'];
-  onSendEmail: (user: User) => void;
+  /** Absent when the caller may not send e-mail (no NOTIFICATION:NOTIFY or USER:NOTIFY). */
+  onSendEmail?: (user: User) => void;
   onResetPassword: (user: User) => void;
 }
 
@@ -41,13 +42,17 @@ export function useUserActions({ isSelf, changeStatus, onSendEmail, onResetPassw
     if (user.status === 'DELETED') return [];
     const self = isSelf(user);
     const entries: NonNullable<MenuProps['items']> = [
-      {
-        key: 'email',
-        icon: <MailOutlined />,
-        label: t('users.actions.sendEmail'),
-        disabled: self,
-        onClick: () => onSendEmail(user),
-      },
+      ...(onSendEmail
+        ? [
+            {
+              key: 'email',
+              icon: <MailOutlined />,
+              label: t('users.actions.sendEmail'),
+              disabled: self,
+              onClick: () => onSendEmail(user),
+            },
+          ]
+        : []),
       {
         key: 'reset',
         icon: <KeyOutlined />,
@@ -82,7 +87,7 @@ export function useUserActions({ isSelf, changeStatus, onSendEmail, onResetPassw
     const self = isSelf(user);
     return (
       <>
-        {self ? null : (
+        {self || !onSendEmail ? null : (
           <Button icon={<MailOutlined />} onClick={() => onSendEmail(user)}>
             {t('users.actions.sendEmail')}
           </Button>

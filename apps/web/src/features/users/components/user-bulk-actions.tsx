@@ -11,7 +11,8 @@ interface UserBulkActionsProps {
   /** Clears the selection once a change went through. */
   onDone: () => void;
   bulkStatus: UserMutations['bulkStatus'];
-  bulkDelete: UserMutations['bulkDelete'];
+  /** Absent without USER:DELETE. */
+  bulkDelete?: UserMutations['bulkDelete'];
 }
 
 /**
@@ -50,26 +51,28 @@ export function UserBulkActions({ selected, isSelf, onDone, bulkStatus, bulkDele
           {t('users.actions.changeStatus')} <DownOutlined />
         </Button>
       </Dropdown>
-      <Button
-        danger
-        icon={<DeleteOutlined />}
-        disabled={ids.length === 0}
-        data-testid="bulk-delete"
-        onClick={() =>
-          modal.confirm({
-            title: t('users.bulk.deleteTitle', { count: ids.length }),
-            content: [t('common.deleteConfirmText'), skippedSelf ? t('users.bulk.selfSkipped') : '']
-              .filter(Boolean)
-              .join(' '),
-            okText: t('common.delete'),
-            okButtonProps: { danger: true },
-            cancelText: t('common.cancel'),
-            onOk: () => bulkDelete.mutateAsync(ids).then(onDone),
-          })
-        }
-      >
-        {t('common.delete')}
-      </Button>
+      {bulkDelete ? (
+        <Button
+          danger
+          icon={<DeleteOutlined />}
+          disabled={ids.length === 0}
+          data-testid="bulk-delete"
+          onClick={() =>
+            modal.confirm({
+              title: t('users.bulk.deleteTitle', { count: ids.length }),
+              content: [t('common.deleteConfirmText'), skippedSelf ? t('users.bulk.selfSkipped') : '']
+                .filter(Boolean)
+                .join(' '),
+              okText: t('common.delete'),
+              okButtonProps: { danger: true },
+              cancelText: t('common.cancel'),
+              onOk: () => bulkDelete.mutateAsync(ids).then(onDone),
+            })
+          }
+        >
+          {t('common.delete')}
+        </Button>
+      ) : null}
     </>
   );
 }

@@ -35,6 +35,13 @@ export default function UsersPage() {
   const navigate = useNavigate();
   const { user: me, access } = useCurrentUser();
   const canAssignRoles = hasPermission(access.permissions, PERMISSIONS.ROLE_WRITE);
+  // The server decides (USER:DELETE to remove, a notify permission to e-mail); the page only hides
+  // what would be refused.
+  const canDelete = hasPermission(access.permissions, PERMISSIONS.USER_DELETE);
+  const canMail = hasPermission(access.permissions, [
+    PERMISSIONS.NOTIFICATION_NOTIFY,
+    PERMISSIONS.USER_NOTIFY,
+  ]);
   const { filters, slot } = useUserFilters();
   const [resetFor, setResetFor] = useState<User | null>(null);
   const [mailTo, setMailTo] = useState<User | null>(null);
@@ -46,7 +53,7 @@ export default function UsersPage() {
   const { rowActions, viewActions } = useUserActions({
     isSelf,
     changeStatus,
-    onSendEmail: setMailTo,
+    onSendEmail: canMail ? setMailTo : undefined,
     onResetPassword: setResetFor,
   });
 
@@ -69,7 +76,7 @@ export default function UsersPage() {
             isSelf={isSelf}
             onDone={clear}
             bulkStatus={bulkStatus}
-            bulkDelete={bulkDelete}
+            bulkDelete={canDelete ? bulkDelete : undefined}
           />
         )}
         headerActions={
@@ -89,8 +96,8 @@ export default function UsersPage() {
           },
           toFormValues: toUserFormValues,
           save,
-          remove: (id) => removeUser(id),
-          canRemove: (user) => !isSelf(user) && user.status !== 'DELETED',
+          remove: canDelete ? (id) => removeUser(id) : undefined,
+          canRemove: (user) => canDelete && !isSelf(user) && user.status !== 'DELETED',
           canCreate: true,
           viewActions,
         }}
