@@ -144,7 +144,8 @@ async function mobileScreens({ browser, baseUrl, screenshotDir, assert, email, p
   assert.ok((await overflow()) <= 0, 'profile fits 390 px');
   await shot('profile-mobile-es');
   await page.getByTestId('notifications-bell').click();
-  await page.locator('.ov-notifications-drawer').getByTestId('notification').first().waitFor();
+  // A customer files no access requests: the drawer is empty and says so.
+  await page.locator('.ov-notifications-drawer').getByText('No tiene notificaciones').waitFor();
   await settle(page);
   await page.screenshot({ path: join(screenshotDir, 'notifications-mobile-es.png') });
   await page.locator('.ant-drawer-close').click();
@@ -153,7 +154,7 @@ async function mobileScreens({ browser, baseUrl, screenshotDir, assert, email, p
   await page.locator('h1', { hasText: 'My profile' }).waitFor();
   await shot('profile-mobile-en');
   await page.getByTestId('notifications-bell').click();
-  await page.locator('.ov-notifications-drawer').getByText('Rejected').first().waitFor();
+  await page.locator('.ov-notifications-drawer').getByText('You have no notifications').waitFor();
   await settle(page);
   await page.screenshot({ path: join(screenshotDir, 'notifications-mobile-en.png') });
   await context.close();
