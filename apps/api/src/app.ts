@@ -20,6 +20,7 @@ import { notificationsRoutes } from './modules/notifications/notifications.route
 import { paymentsRoutes } from './modules/payments';
 import { securityRoutes } from './modules/security/security.routes';
 import { createSecurityService } from './modules/security/security.service';
+import { securityLogRoutes } from './modules/traces/security-log.routes';
 import { tracesRoutes } from './modules/traces/traces.routes';
 import { createUsersAdminService } from './modules/users/users.admin.service';
 import { usersRoutes } from './modules/users/users.routes';
@@ -50,12 +51,21 @@ export const REDACTED_PATHS = [
   '*.accessToken',
 ];
 
+/**
+ * TRUST_PROXY as Fastify takes it: a hop count believes that many proxies from the right of
+ * X-Forwarded-For (the client's own entries further left are ignored), a list only those addresses.
+ */
+export function trustProxyOption(value: false | number | string[]) {
+  if (typeof value === 'number') return (_address: string, hop: number) => hop < value;
+  return value;
+}
+
 /** The table of contents: plugins first, then one line per capability. */
 export async function buildApp({ config, database, logger }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ?? { level: config.LOG_LEVEL, redact: { paths: REDACTED_PATHS, censor: '[redacted]' } },
     bodyLimit: 1024 * 1024,
-    trustProxy: config.TRUST_PROXY,
+    trustProxy: trustProxyOption(config.TRUST_PROXY),
     frameworkErrors,
     routerOptions: { maxParamLength: 500 },
   });
@@ -68,13 +78,14 @@ export async function buildApp({ config, database, logger }: AppDeps): Promise<F
   registerErrorHandling(app);
   const caches = createAppCaches(database);
   app.addHook('onClose', async () => caches.close());
-  registerAccessControl(app, { db, signer, cache: caches.principal });
+  // Headers first: a request refused by access control (401/403) still gets them.
   await registerSecurityHeaders(app);
+  registerAccessControl(app, { db, signer, cache: caches.principal });
   await app.register(cors, { origin: false, exposedHeaders: ['x-total-count'] });
   await registerOpenApi(app);
 
   await app.register(healthRoutes, { database, space: DEFAULT_SPACE });
-  await app.register(authRoutes, { auth: createAuthService({ db, signer }) });
+  await app.register(authRoutes, { auth: createAuthService({ db, signer, deviceSecret: config.jwtSecret }) });
   await app.register(usersRoutes, {
     users: createUsersService({ db }),
     admin: createUsersAdminService({ db, publicUrl: config.publicUrl }),
@@ -83,6 +94,7 @@ export async function buildApp({ config, database, logger }: AppDeps): Promise<F
   await app.register(notificationsRoutes, { database, signer });
   await app.register(accessRequestsRoutes, { requests: createAccessRequestsService({ db }) });
   await app.register(tracesRoutes, { db });
+  await app.register(securityLogRoutes, { db });
   await app.register(addressRoutes, { db });
   await app.register(billingRoutes, {
     db,
@@ -91,7 +103,11 @@ export async function buildApp({ config, database, logger }: AppDeps): Promise<F
     debtsCache: config.DEBTS_CACHE ? caches.debts : undefined,
   });
   await app.register(mailRoutes, { db, config });
-  await app.register(accountRoutes, { db, config, auth: createAuthService({ db, signer }) });
+  await app.register(accountRoutes, {
+    db,
+    config,
+    auth: createAuthService({ db, signer, deviceSecret: config.jwtSecret }),
+  });
   await app.register(filesRoutes, { db, dataDir: config.DATA_DIR });
   await app.register(paymentsRoutes, { db, config });
 

@@ -43,7 +43,31 @@ const envSchema = z.object({
   PUBLIC_URL: z.string().url().optional(),
   WEB_DIST: z.string().default(path.join(REPO_ROOT, 'apps/web/dist')),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  TRUST_PROXY: bool(false),
+  /**
+   * Which proxies' X-Forwarded-For to believe: `false` (none), a hop count (`1` behind one nginx) or
+   * a comma-separated list of the proxies' addresses/CIDRs. `true` would believe any client-written
+   * header (a stranger could then dodge every per-address limit or pin one on a victim): refused.
+   */
+  TRUST_PROXY: z
+    .string()
+    .optional()
+    .transform((v, ctx): false | number | string[] => {
+      const value = (v ?? 'false').trim();
+      if (['', 'false', '0', 'no'].includes(value)) return false;
+      if (/^\d+$/.test(value)) return Number(value);
+      if (['true', 'yes'].includes(value)) {
+        ctx.addIssue({
+          code: 'custom',
+          message:
+            'trusts any client-written X-Forwarded-For; give the proxy hop count (e.g. 1) or their addresses',
+        });
+        return z.NEVER;
+      }
+      return value
+        .split(',')
+        .map((a) => a.trim())
+        .filter(Boolean);
+    }),
   /**
    * Keep client codes' debt summaries between requests (kept current by the database's triggers,
    * migration 0009). Off only to measure or to rule the copies out while diagnosing.

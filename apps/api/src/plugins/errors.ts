@@ -2,6 +2,7 @@ import { AppError, type ErrorName, errorMessage, findError } from '@ov/domain';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { requestLanguage } from '../lib/language';
+import { setRetryAfter } from '../lib/throttle';
 
 interface ErrorBody {
   name: string;
@@ -65,6 +66,7 @@ export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError, req, reply) => {
     if (err instanceof AppError) {
       if (err.status >= 500) req.log.error({ err }, 'application error');
+      setRetryAfter(reply, err);
       return send(req, reply, err.name, err.reference, err.details);
     }
     if (hasZodFastifySchemaValidationErrors(err)) {

@@ -15,7 +15,14 @@ export async function registerOpenApi(app: FastifyInstance) {
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
       security: [{ bearer: [] }],
     },
-    transform: jsonSchemaTransform,
+    // Public routes (sign-in, sign-up, health, gateway callbacks…) need no bearer token.
+    transform: (input) => {
+      const out = jsonSchemaTransform(input);
+      const access = (input.route.config as { access?: unknown } | undefined)?.access;
+      return access === 'public'
+        ? { ...out, schema: { ...out.schema, security: [] } as typeof out.schema }
+        : out;
+    },
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 }

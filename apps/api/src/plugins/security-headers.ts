@@ -50,11 +50,23 @@ function helmetHeaders(options: HelmetOptions): { set: Record<string, string>; r
   return { set, removed };
 }
 
+/** A year, subdomains included: only ever sent over HTTPS, where the browser heeds it. */
+const HSTS = 'max-age=31536000; includeSubDomains';
+
+/**
+ * Every response gets the helmet headers. Over HTTPS (directly, or behind a proxy TRUST_PROXY
+ * believes, through X-Forwarded-Proto) also Strict-Transport-Security. Responses of routes that need
+ * a signed-in caller carry personal data: `Cache-Control: no-store`, so neither a shared cache nor
+ * the browser's disk keeps them.
+ */
 export async function registerSecurityHeaders(app: FastifyInstance) {
   const { set, removed } = helmetHeaders(OPTIONS);
-  app.addHook('onRequest', (_request, reply, done) => {
+  app.addHook('onRequest', (request, reply, done) => {
     reply.headers(set);
     for (const name of removed) reply.removeHeader(name);
+    if (request.protocol === 'https') reply.header('strict-transport-security', HSTS);
+    const access = (request.routeOptions.config as { access?: unknown } | undefined)?.access;
+    if (access !== undefined && access !== 'public') reply.header('cache-control', 'no-store');
     done();
   });
 }

@@ -5,6 +5,8 @@ export const STORAGE_KEYS = {
   space: 'ov.session.space',
   expiresAt: 'ov.session.expiresAt',
   profile: 'ov.session.profile',
+  /** Device tokens of the accounts that signed in on this browser (kept after sign-out). */
+  devices: 'ov.devices',
   language: 'ov.language',
   siderCollapsed: 'ov.shell.siderCollapsed',
   tableSize: (tableId: string) => `ov.table.${tableId}.size`,

@@ -55,9 +55,23 @@ describe('profileUpdateSchema', () => {
   });
 
   it('checks the new password with the password rule', () => {
-    expect(issues(profileUpdateSchema, { firstName: 'Ana', password: 'password' })).toEqual([
-      ['password', 'La contraseña es demasiado común, es fácil de adivinar'],
+    expect(
+      issues(profileUpdateSchema, {
+        firstName: 'Ana',
+        password: 'password',
+        currentPassword: 'Vieja.Clave-1',
+      }),
+    ).toEqual([['password', 'La contraseña es demasiado común, es fácil de adivinar']]);
+  });
+
+  it('sets a new password only with the current one', () => {
+    expect(issues(profileUpdateSchema, { firstName: 'Ana', password: 'Gato.Verde7' })).toEqual([
+      ['currentPassword', 'Requerido'],
     ]);
+    expect(
+      profileUpdateSchema.safeParse({ firstName: 'Ana', password: 'Gato.Verde7', currentPassword: 'x' })
+        .success,
+    ).toBe(true);
   });
 });
 
@@ -93,11 +107,20 @@ describe('profileFormSchema', () => {
 
   it('requires the confirmation to match the new password', () => {
     expect(
-      issues(profileFormSchema, { ...form, password: 'Gato.Verde7', confirmPassword: 'Gato.Verde8' }),
+      issues(profileFormSchema, {
+        ...form,
+        currentPassword: 'Vieja.Clave-1',
+        password: 'Gato.Verde7',
+        confirmPassword: 'Gato.Verde8',
+      }),
     ).toEqual([['confirmPassword', 'No coinciden las contraseñas']]);
     expect(
-      profileFormSchema.safeParse({ ...form, password: 'Gato.Verde7', confirmPassword: 'Gato.Verde7' })
-        .success,
+      profileFormSchema.safeParse({
+        ...form,
+        currentPassword: 'Vieja.Clave-1',
+        password: 'Gato.Verde7',
+        confirmPassword: 'Gato.Verde7',
+      }).success,
     ).toBe(true);
   });
 });

@@ -34,7 +34,9 @@ const CURRENT_REQUIRED = { error: REQUIRED, path: ['currentPassword'] };
 /** `email` also accepts the username (design §4). */
 export const signinSchema = z.object({
   email: requiredString(),
-  password: z.string({ error: REQUIRED }).min(1, REQUIRED),
+  password: z.string({ error: REQUIRED }).min(1, REQUIRED).max(256),
+  /** Device tokens this browser received at earlier sign-ins (its own throttling door). */
+  devices: z.array(z.string().max(200)).max(5).optional(),
 });
 export type SigninInput = z.infer<typeof signinSchema>;
 

@@ -1,4 +1,4 @@
-import { bigserial, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { users } from './users';
 
 export const ACCOUNT_TOKEN_PURPOSES = ['VERIFY_SIGNUP', 'RESET_PASSWORD', 'VERIFY_EMAIL'] as const;
@@ -37,25 +37,14 @@ export const pendingClientCodes = pgTable('pending_client_codes', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
-/** Failed sign-ins per account and IP; shared by every API process through the database. */
-export const loginAttempts = pgTable(
-  'login_attempts',
-  {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
-    account: text('account').notNull(),
-    ip: text('ip').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [index('login_attempts_key_idx').on(t.account, t.ip, t.createdAt)],
-);
-
-/** Generic rate-limit events (e.g. verification resends per address). */
-export const rateEvents = pgTable(
-  'rate_events',
-  {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
-    key: text('key').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [index('rate_events_key_idx').on(t.key, t.createdAt)],
-);
+/**
+ * Every throttle of the API (lib/throttle.ts): one row per key and window, counted by a single atomic
+ * upsert so parallel requests cannot slip past a limit and every API process shares the count.
+ * `blockedUntil` carries the growing delay of sign-in attempts.
+ */
+export const rateLimits = pgTable('rate_limits', {
+  key: text('key').primaryKey(),
+  hits: integer('hits').notNull(),
+  windowEnds: timestamp('window_ends', { withTimezone: true }).notNull(),
+  blockedUntil: timestamp('blocked_until', { withTimezone: true }),
+});

@@ -19,3 +19,27 @@ export const traces = pgTable(
     index('traces_entity_idx').on(t.module, t.entityId),
   ],
 );
+
+/**
+ * The security log: every sign-in and its outcome (who, when, from where, result), kept apart from
+ * the business traces and append-only like them. `login` is what was typed (bounded), `userId` the
+ * account it named when there is one.
+ */
+export const securityEvents = pgTable(
+  'security_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    space: text('space').notNull(),
+    event: text('event').notNull(),
+    result: text('result').notNull(),
+    userId: uuid('user_id'),
+    login: text('login').notNull(),
+    ip: text('ip').notNull(),
+    reason: text('reason'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('security_events_space_created_idx').on(t.space, t.createdAt),
+    index('security_events_user_idx').on(t.userId, t.createdAt),
+  ],
+);

@@ -3,6 +3,7 @@ import {
   FEATURES,
   passwordSchema,
   profileUpdateSchema,
+  signinSchema,
   signupSchema,
   validationMessage,
 } from '@ov/domain';
@@ -11,7 +12,6 @@ import { z } from 'zod';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { requestLanguage } from '../../lib/language';
-import { withRetryAfter } from '../../lib/throttle';
 import { principalOf } from '../../plugins/access';
 import type { AuthService } from '../auth/auth.service';
 import { meDtoSchema } from '../users/users.dto';
@@ -57,7 +57,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config; auth
       },
       async (req, reply) => {
         const lang = requestLanguage(req);
-        const { userId } = await withRetryAfter(reply, () => account.signup(req.body, lang, req.ip));
+        const { userId } = await account.signup(req.body, lang, req.ip);
         req.log.info({ userId }, 'signed up');
         return reply.code(201).send({ message: accountMessage('signedUp', lang) });
       },
@@ -93,8 +93,8 @@ export const accountRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config; auth
         response: { 200: messageSchema },
       },
     },
-    async (req, reply) => {
-      await withRetryAfter(reply, () => account.resendVerification(req.body.email));
+    async (req) => {
+      await account.resendVerification(req.body.email, req.ip);
       return { message: accountMessage('resent', requestLanguage(req)) };
     },
   );
@@ -106,12 +106,12 @@ export const accountRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config; auth
       schema: {
         tags,
         summary: 'E-mail a password reset link (same answer whether the account exists or not)',
-        body: z.object({ email: emailSchema }),
+        body: z.object({ email: emailSchema, devices: signinSchema.shape.devices }),
         response: { 200: messageSchema },
       },
     },
-    async (req, reply) => {
-      await withRetryAfter(reply, () => account.forgotPassword(req.body.email));
+    async (req) => {
+      await account.forgotPassword(req.body.email, req.ip, req.body.devices);
       return { message: accountMessage('forgot', requestLanguage(req)) };
     },
   );

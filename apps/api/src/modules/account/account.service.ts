@@ -6,9 +6,10 @@ import { municipalities, pendingClientCodes, roles, userRoles, users } from '../
 import { DEFAULT_SPACE } from '../../db/seed';
 import type { Lang } from '../../lib/language';
 import { hashPassword } from '../../lib/passwords';
-import { MAIL_RATE, SIGNUP_IP_RATE, takeRate } from '../../lib/throttle';
+import { consume, MAIL_IP_RATE, MAIL_RATE, SIGNUP_IP_RATE, tryConsume } from '../../lib/throttle';
 import { writeTrace } from '../../lib/traces';
 import { revokeUserSessions } from '../auth/sessions';
+import { createDeviceTokens } from '../auth/sign-in-throttle';
 import { enqueueMail } from '../mail/outbox';
 import { type MailTemplateName, renderMail } from '../mail/templates';
 import { consumeLinkToken, issueLinkToken } from './links';
@@ -33,6 +34,18 @@ const langOf = (value: string | null | undefined): Lang => (value === 'en' ? 'en
 
 export function createAccountService({ db, config }: { db: Db; config: Config }) {
   const clientCodePattern = new RegExp(config.CLIENT_CODE_PATTERN);
+  const devices = createDeviceTokens(config.jwtSecret);
+
+  /**
+   * Mail requests are limited per requesting address (429 to that address only) and per recipient,
+   * where the excess is dropped without a word: the answer never tells a stranger anything, and the
+   * owner is never refused because of someone else's requests. A browser the owner signed in from
+   * (device token) has its own recipient allowance, so a stranger cannot use up the owner's.
+   */
+  async function mayMail(kind: string, email: string, ip: string, ownDevice?: string | null) {
+    await consume(db, `mail-address:${ip}`, MAIL_IP_RATE);
+    return tryConsume(db, ownDevice ? `${kind}:${email}:${ownDevice}` : `${kind}:${email}`, MAIL_RATE);
+  }
 
   /** Queues a mail with a link to a page of the web app carrying a fresh single-use token. */
   async function mailLink(
@@ -73,7 +86,7 @@ export function createAccountService({ db, config }: { db: Db; config: Config })
       try {
         return await db.transaction(async (tx) => {
           if (await liveUserByEmail(tx, email)) throw new AppError('BADREQUESTERROR', 303);
-          await takeRate(tx, `signup-ip:${ip}`, SIGNUP_IP_RATE);
+          await consume(tx, `signup-ip:${ip}`, SIGNUP_IP_RATE);
           const [samePhone] = await tx
             .select({ id: users.id })
             .from(users)
@@ -159,11 +172,11 @@ export function createAccountService({ db, config }: { db: Db; config: Config })
       });
     },
 
-    /** Same outcome whether or not the account exists; throttled per address. */
-    async resendVerification(rawEmail: string) {
+    /** Same outcome whether or not the account exists; limited as `mayMail` says. */
+    async resendVerification(rawEmail: string, ip = 'unknown') {
       const email = rawEmail.trim().toLowerCase();
+      if (!(await mayMail('verify-resend', email, ip))) return;
       await db.transaction(async (tx) => {
-        await takeRate(tx, `verify-resend:${email}`, MAIL_RATE);
         const user = await liveUserByEmail(tx, email);
         if (!user || user.status !== 'UNVERIFIED') return;
         const token = await issueLinkToken(tx, { userId: user.id, purpose: 'VERIFY_SIGNUP' });
@@ -178,10 +191,13 @@ export function createAccountService({ db, config }: { db: Db; config: Config })
       });
     },
 
-    async forgotPassword(rawEmail: string) {
+    /** Same outcome whether or not the account exists; limited as `mayMail` says. */
+    async forgotPassword(rawEmail: string, ip = 'unknown', deviceTokens?: readonly string[]) {
       const email = rawEmail.trim().toLowerCase();
+      const known = await liveUserByEmail(db, email);
+      const ownDevice = known ? devices.deviceOf(known.id, deviceTokens) : null;
+      if (!(await mayMail('password-forgot', email, ip, ownDevice))) return;
       await db.transaction(async (tx) => {
-        await takeRate(tx, `password-forgot:${email}`, MAIL_RATE);
         const user = await liveUserByEmail(tx, email);
         if (!user || user.status !== 'ACTIVE') return;
         const token = await issueLinkToken(tx, { userId: user.id, purpose: 'RESET_PASSWORD' });

@@ -1,7 +1,6 @@
 import { type AppError, signinSchema } from '@ov/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ThrottledError } from '../../lib/throttle';
 import { principalOf } from '../../plugins/access';
 import type { AuthService } from './auth.service';
 
@@ -16,25 +15,22 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (a
         tags: ['auth'],
         summary: 'Sign in with e-mail or username',
         body: signinSchema,
-        response: { 200: tokensSchema },
+        response: { 200: tokensSchema.extend({ deviceToken: z.string() }) },
       },
     },
-    async (req, reply) => {
+    async (req) => {
       try {
-        const { userId, ...tokens } = await auth.signin(req.body.email, req.body.password, req.ip);
+        const { userId, ...tokens } = await auth.signin(
+          req.body.email,
+          req.body.password,
+          req.ip,
+          req.body.devices,
+        );
         req.log.info({ userId, ip: req.ip }, 'sign-in');
         return tokens;
       } catch (err) {
-        if (err instanceof ThrottledError) {
-          reply.header('retry-after', String(err.retryAfterSeconds));
-          req.log.warn(
-            { login: req.body.email, ip: req.ip, retryAfter: err.retryAfterSeconds },
-            'sign-in throttled',
-          );
-        } else {
-          const { name, reference } = err as AppError;
-          req.log.warn({ login: req.body.email, ip: req.ip, reason: name, reference }, 'sign-in refused');
-        }
+        const { name, reference } = err as AppError;
+        req.log.warn({ ip: req.ip, reason: name, reference }, 'sign-in refused');
         throw err;
       }
     },

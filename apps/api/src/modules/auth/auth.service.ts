@@ -1,13 +1,12 @@
 import { AppError, type ErrorName } from '@ov/domain';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { refreshTokens } from '../../db/schema';
+import { refreshTokens, securityEvents } from '../../db/schema';
 import { DEFAULT_SPACE } from '../../db/seed';
 import { burnPasswordTime, verifyPassword } from '../../lib/passwords';
-import { writeTrace } from '../../lib/traces';
 import { createUsersRepository } from '../users/users.repository';
-import { createLoginThrottle } from './login-throttle';
 import { revokeUserSessions } from './sessions';
+import { createDeviceTokens, createSignInThrottle } from './sign-in-throttle';
 import { hashToken, newRefreshToken, type TokenSigner } from './tokens';
 
 const REFRESH_IDLE_MS = 7 * 24 * 3600 * 1000;
@@ -24,9 +23,21 @@ export interface SessionTokens {
   space: string;
 }
 
-export function createAuthService({ db, signer }: { db: Db; signer: TokenSigner }) {
+/** What a sign-in names: the login as typed is kept bounded in the security log. */
+const LOGIN_LOGGED_MAX = 120;
+
+export function createAuthService({
+  db,
+  signer,
+  deviceSecret,
+}: {
+  db: Db;
+  signer: TokenSigner;
+  deviceSecret: string;
+}) {
   const users = createUsersRepository(db);
-  const throttle = createLoginThrottle(db);
+  const throttle = createSignInThrottle(db);
+  const devices = createDeviceTokens(deviceSecret);
 
   async function issue(userId: string, space: string, familyId: string, absoluteExpiresAt: Date) {
     const { token, hash } = newRefreshToken();
@@ -43,49 +54,53 @@ export function createAuthService({ db, signer }: { db: Db; signer: TokenSigner 
 
   return {
     /**
-     * Checks the password, then the status (told only to someone who knows the password). Failures
-     * count per account and IP; over the limit the answer is 429 before any password is checked.
+     * Checks the password, then the status (told only to someone who knows the password). Attempts
+     * are throttled per account (or per known device of it) and per address, see sign-in-throttle.ts;
+     * every outcome goes to the security log. A successful sign-in hands out a device token that
+     * gives this browser its own door next time.
      */
     async signin(
       login: string,
       password: string,
       ip = 'unknown',
-    ): Promise<SessionTokens & { userId: string }> {
+      deviceTokens?: readonly string[],
+    ): Promise<SessionTokens & { userId: string; deviceToken: string }> {
       const user = await users.findByLogin(login);
-      const account = user ? `user:${user.id}` : `login:${login.trim().toLowerCase()}`;
-      const audit = (section: string, reason?: string) =>
-        writeTrace(db, {
+      const account = user ? user.id : `login:${login.trim().toLowerCase().slice(0, LOGIN_LOGGED_MAX)}`;
+      const device = user ? devices.deviceOf(user.id, deviceTokens) : null;
+      const door = { account, device };
+      const log = (event: string, result: 'ok' | 'refused', reason?: string) =>
+        db.insert(securityEvents).values({
           space: user?.space ?? DEFAULT_SPACE,
-          type: 'UPDATE',
-          owner: user?.id ?? null,
-          module: 'auth',
-          section,
-          entityId: user?.id ?? null,
-          after: { ip, ...(reason ? { reason } : {}) },
+          event,
+          result,
+          userId: user?.id ?? null,
+          login: login.slice(0, LOGIN_LOGGED_MAX),
+          ip,
+          reason: reason ?? null,
         });
       try {
-        await throttle.check(account, ip);
+        await throttle.claim(door, ip);
       } catch (err) {
-        await audit('signin-throttled');
+        await log('signin', 'refused', 'throttled');
         throw err;
       }
       const ok = user
         ? await verifyPassword(user.passwordHash, password)
         : await burnPasswordTime(password).then(() => false);
       if (!user || !ok) {
-        await throttle.fail(account, ip);
-        await audit('signin-failed', user ? 'password' : 'unknown-account');
+        await log('signin', 'refused', user ? 'password' : 'unknown-account');
         throw new AppError('BADCREDENTIALSERROR', 490);
       }
-      await throttle.succeed(account, ip);
+      await throttle.succeed(door, ip);
       if (user.status !== 'ACTIVE') {
-        await audit('signin-refused', user.status);
+        await log('signin', 'refused', `status:${user.status}`);
         const [name, reference] = STATUS_ERRORS[user.status] ?? ['BADCREDENTIALSERROR', 490];
         throw new AppError(name, reference);
       }
       const tokens = await this.startSession(user.id, user.space);
-      await audit('signin');
-      return { ...tokens, userId: user.id };
+      await log('signin', 'ok', device ? 'known-device' : undefined);
+      return { ...tokens, userId: user.id, deviceToken: devices.issue(user.id, device ?? undefined) };
     },
 
     /** A new sign-in (token family) for a user whose identity was just proven. */

@@ -10,7 +10,13 @@ import type { Db } from '../../db/client';
 import { clientCodeLinks } from '../../db/schema';
 import type { InvalidatedCache, LinkedCodes } from '../../lib/cache';
 import type { SearchQuery } from '../../lib/search';
-import { checkRate, countRate, OWNERSHIP_PROOF_RATE } from '../../lib/throttle';
+import {
+  CODE_CHECK_RATE,
+  consume,
+  OWNERSHIP_PROOF_RATE,
+  refund,
+  UNKNOWN_CODE_RATE,
+} from '../../lib/throttle';
 import { writeTrace } from '../../lib/traces';
 import type { Principal } from '../../plugins/access';
 import { createCodeAccess, readsAnyCode } from './billing.access';
@@ -53,9 +59,19 @@ export function createBillingService(deps: {
     access,
     repo,
 
+    /**
+     * Customers may check 30 codes in 15 minutes, 10 of them unknown (the code space cannot be
+     * enumerated); staff who read every code anyway are not limited.
+     */
     async validateCc(p: Principal, raw: string) {
       const cc = access.parseCc(raw);
+      const limited = !readsAnyCode(p);
+      if (limited) {
+        await consume(db, `code-check:${p.userId}`, CODE_CHECK_RATE);
+        await consume(db, `code-unknown:${p.userId}`, UNKNOWN_CODE_RATE);
+      }
       const account = await access.existing(p, cc);
+      if (limited) await refund(db, `code-unknown:${p.userId}`, UNKNOWN_CODE_RATE);
       const link = await repo.linkOf(cc);
       const sees = readsAnyCode(p) || link?.userId === p.userId;
       return {
@@ -70,19 +86,19 @@ export function createBillingService(deps: {
     },
 
     async associate(p: Principal, raw: string, proof: string) {
+      // Every attempt takes a slot up front (parallel guesses cannot pass together); a proven one
+      // gives it back, so only wrong proofs count.
       const proofKey = `ownership-proof:${p.userId}`;
-      await checkRate(db, proofKey, OWNERSHIP_PROOF_RATE);
       const cc = access.parseCc(raw);
+      await consume(db, proofKey, OWNERSHIP_PROOF_RATE);
       const account = await access.existing(p, cc);
       if (await repo.linkOf(cc)) throw new AppError('BADREQUESTERROR', 497);
       const numbers = await commercial.latestInvoiceNumbers(cc, PROOF_INVOICES);
       const proven =
         (account.contractNumber !== null && same(account.contractNumber, proof)) ||
         numbers.some((n) => same(n, proof));
-      if (!proven) {
-        await countRate(db, proofKey, OWNERSHIP_PROOF_RATE);
-        throw new AppError('BADREQUESTERROR', 499);
-      }
+      if (!proven) throw new AppError('BADREQUESTERROR', 499);
+      await refund(db, proofKey, OWNERSHIP_PROOF_RATE);
       const taken = await isUniqueViolation(() =>
         db.transaction(async (tx) => {
           await tx.insert(clientCodeLinks).values({ userId: p.userId, cc, space: p.space });

@@ -112,6 +112,19 @@ describe('associating and dissociating client codes', () => {
     }
   });
 
+  it('stops a customer enumerating client codes through validate-ccs; staff are not limited', async () => {
+    const answers: number[] = [];
+    for (let k = 0; k < 60; k++)
+      answers.push((await jose.post('validate-ccs', { cc: String(2399000000000 + k) })).statusCode);
+    expect(answers.slice(0, 10).every((s) => s === 404)).toBe(true); // unknown codes: 10 in 15 minutes
+    expect(answers.slice(10).every((s) => s === 429)).toBe(true);
+    const refused = await jose.post('validate-ccs', { cc: FREE.cc });
+    expect(refused.statusCode).toBe(429);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(14 * 60);
+    for (let k = 0; k < 15; k++)
+      expect((await staff.post('validate-ccs', { cc: String(2399000000100 + k) })).statusCode).toBe(404);
+  });
+
   it('requires a signed-in caller', async () => {
     const res = await t.app.inject({ method: 'POST', url: '/api/ahab-requests/debts-ccs', payload: {} });
     expect(res.statusCode).toBe(401);

@@ -7,6 +7,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
 import { storedFiles } from '../../db/schema';
+import { consume, UPLOAD_RATE } from '../../lib/throttle';
 import { principalOf } from '../../plugins/access';
 import { MAX_IMAGE_BYTES, reencodeImage } from './images';
 import { createLocalFileStorage, type FileStorage, STORED_IMAGE_NAME } from './storage';
@@ -43,13 +44,14 @@ export const filesRoutes: FastifyPluginAsyncZod<{ db: Db; dataDir: string; stora
       schema: {
         tags: ['files'],
         summary:
-          'Upload an image (JPEG, PNG, WebP or GIF, up to 5 MB); answers the re-encoded image and thumbnail',
+          'Upload an image (JPEG, PNG, WebP or GIF, up to 5 MB); answers the re-encoded image and thumbnail. 20 per user in 10 minutes (429 with Retry-After)',
         consumes: ['multipart/form-data'],
         response: { 201: z.object({ thumb: z.string(), image: z.string() }) },
       },
     },
     async (req, reply) => {
       const { userId } = principalOf(req);
+      await consume(db, `image-upload:${userId}`, UPLOAD_RATE);
       const bytes = await readUpload(req);
       const { image, thumb } = await reencodeImage(bytes);
       const id = randomUUID();

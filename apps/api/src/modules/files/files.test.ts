@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, DEMO_PASSWORD, type TestApp } from '../../test/test-app';
-import { sniffImage } from './images';
+import { REENCODE_CONCURRENCY, reencodeLoad, sniffImage } from './images';
 
 let t: TestApp;
 let auth: string;
@@ -120,6 +120,38 @@ describe('GET /api/files/images/:name', () => {
       const res = await t.app.inject({ method: 'GET', url });
       expect(res.statusCode, url).toBe(404);
     }
+  });
+});
+
+describe('upload limits', () => {
+  it('allows a user 20 uploads in 10 minutes, then 429 with Retry-After for that user only', async () => {
+    const school = (await t.login('escuela.marti@example.cu', DEMO_PASSWORD)).authorization;
+    const small = await png(64, 64);
+    for (let i = 0; i < 20; i++)
+      expect((await upload('a.png', 'image/png', small, school)).statusCode).toBe(201);
+    const over = await upload('a.png', 'image/png', small, school);
+    expect(over.statusCode).toBe(429);
+    expect(Number(over.headers['retry-after'])).toBeGreaterThan(9 * 60);
+    expect((await upload('a.png', 'image/png', small)).statusCode).toBe(201); // another user
+  });
+
+  it('re-encodes at most two images at a time; a burst waits its turn or is told to retry', async () => {
+    const jose = (await t.login('jose.fernandez@example.cu', DEMO_PASSWORD)).authorization;
+    const large = await png(3000, 3000);
+    let peak = 0;
+    const sampler = setInterval(() => {
+      peak = Math.max(peak, reencodeLoad().active);
+    }, 2);
+    const answers = await Promise.all(
+      Array.from({ length: 14 }, () => upload('grande.png', 'image/png', large, jose)),
+    ).finally(() => clearInterval(sampler));
+    expect(peak).toBeGreaterThan(0);
+    expect(peak).toBeLessThanOrEqual(REENCODE_CONCURRENCY);
+    const codes = answers.map((a) => a.statusCode);
+    expect(codes.every((c) => c === 201 || c === 429)).toBe(true);
+    expect(codes.filter((c) => c === 201).length).toBeGreaterThanOrEqual(10);
+    for (const a of answers.filter((x) => x.statusCode === 429))
+      expect(Number(a.headers['retry-after'])).toBeGreaterThan(0);
   });
 });
 

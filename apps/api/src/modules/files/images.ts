@@ -1,5 +1,7 @@
 import { AppError } from '@ov/domain';
+import pLimit from 'p-limit';
 import sharp from 'sharp';
+import { ThrottledError } from '../../lib/throttle';
 
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
 export const IMAGE_MAX_SIDE = 1024;
@@ -21,24 +23,42 @@ export function sniffImage(b: Buffer): 'jpeg' | 'png' | 'gif' | 'webp' | null {
 }
 
 /**
+ * Re-encodes run two at a time per process; up to eight more wait their turn and beyond that the
+ * upload is refused with 429 and a short Retry-After. A decoded image costs up to ~200 MB (a 50 MP
+ * photo), so a burst of large uploads must queue rather than all decode at once.
+ */
+export const REENCODE_CONCURRENCY = 2;
+export const REENCODE_QUEUE = 8;
+const reencodeSlots = pLimit(REENCODE_CONCURRENCY);
+
+/** How many re-encodes run and wait now (for tests and the health of the process). */
+export const reencodeLoad = () => ({
+  active: reencodeSlots.activeCount,
+  waiting: reencodeSlots.pendingCount,
+});
+
+/**
  * Re-encodes an upload: orientation applied, metadata (EXIF, GPS, ICC comments) dropped, webp at most
- * 1024 px, plus a 128 px square thumbnail. Anything that is not a decodable image → 472.
+ * 1024 px, plus a 128 px square thumbnail, both from one decode. Anything that is not a decodable
+ * image → 472.
  */
 export async function reencodeImage(input: Buffer): Promise<{ image: Buffer; thumb: Buffer }> {
   if (!sniffImage(input)) throw new AppError('BADREQUESTERROR', 472);
-  try {
-    const base = () =>
-      sharp(input, { failOn: 'error', limitInputPixels: 50_000_000, animated: false }).rotate();
-    const image = await base()
-      .resize(IMAGE_MAX_SIDE, IMAGE_MAX_SIDE, { fit: 'inside', withoutEnlargement: true })
-      .webp({ quality: 82 })
-      .toBuffer();
-    const thumb = await base()
-      .resize(THUMB_SIDE, THUMB_SIDE, { fit: 'cover' })
-      .webp({ quality: 80 })
-      .toBuffer();
-    return { image, thumb };
-  } catch {
-    throw new AppError('BADREQUESTERROR', 472);
-  }
+  if (reencodeSlots.pendingCount >= REENCODE_QUEUE) throw new ThrottledError(5);
+  return reencodeSlots(async () => {
+    try {
+      const base = sharp(input, { failOn: 'error', limitInputPixels: 50_000_000, animated: false }).rotate();
+      const [image, thumb] = await Promise.all([
+        base
+          .clone()
+          .resize(IMAGE_MAX_SIDE, IMAGE_MAX_SIDE, { fit: 'inside', withoutEnlargement: true })
+          .webp({ quality: 82 })
+          .toBuffer(),
+        base.clone().resize(THUMB_SIDE, THUMB_SIDE, { fit: 'cover' }).webp({ quality: 80 }).toBuffer(),
+      ]);
+      return { image, thumb };
+    } catch {
+      throw new AppError('BADREQUESTERROR', 472);
+    }
+  });
 }

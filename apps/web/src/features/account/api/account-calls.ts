@@ -1,4 +1,5 @@
 import type { SignupInput } from '@ov/domain';
+import { knownDevices } from '../../../lib/device-tokens';
 import { publicPost } from './public-call';
 
 export interface MessageAnswer {
@@ -8,7 +9,8 @@ export interface MessageAnswer {
 export const signUp = (input: SignupInput) => publicPost<MessageAnswer>('/signup', input);
 export const verifySignup = (token: string) => publicPost<MessageAnswer>('/signup/verify', { token });
 export const resendVerification = (email: string) => publicPost<MessageAnswer>('/signup/resend', { email });
-export const forgotPassword = (email: string) => publicPost<MessageAnswer>('/password/forgot', { email });
+export const forgotPassword = (email: string) =>
+  publicPost<MessageAnswer>('/password/forgot', { email, devices: knownDevices() });
 export const resetPassword = (token: string, password: string) =>
   publicPost<MessageAnswer>('/password/reset', { token, password });
 export const verifyNewEmail = (token: string) =>

@@ -4,6 +4,7 @@ import { ApiError, toApiError } from '../../../lib/api-error';
 import type { CurrentUser } from '../../../lib/current-user';
 import { getSession, type SessionTokens, saveSession } from '../../../lib/session';
 import { API_BASE } from '../../../lib/urls';
+import { signIn } from '../../auth/api/sign-in';
 
 export interface Profile extends CurrentUser {
   avatarOriginal?: string | null;
@@ -15,8 +16,7 @@ export function updateProfile(body: ProfileUpdateInput): Promise<Profile> {
 
 /** After a password change every session ends; sign in again with the new password to keep this one. */
 export async function renewSession(email: string, password: string): Promise<void> {
-  const tokens = await api.post<SessionTokens>('/signin', { email, password });
-  saveSession(tokens);
+  saveSession(await signIn({ email, password }));
 }
 
 /** The one password change with the current password; other sessions end, this one gets new tokens. */
