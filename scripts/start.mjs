@@ -16,26 +16,31 @@ const sandboxHost = env.SANDBOX_HOST || '127.0.0.1';
 const sandboxUrl = `http://${sandboxHost}:${sandboxPort}`;
 const withSandbox = !['false', '0', 'no'].includes(String(env.SANDBOX ?? 'true').toLowerCase());
 
-const children = [];
-function run(name, args, childEnv) {
+// Each process is supervised on its own: if one exits unexpectedly (the API after a fatal error,
+// say) it is started again after a growing pause (1 s, doubling to 30 s; back to 1 s once it has run
+// for a minute) and the others keep serving. Only a signal to this launcher stops everything.
+const children = new Map();
+let stopping = false;
+function run(name, args, childEnv, pauseMs = 1000) {
+  const startedAt = Date.now();
   const child = spawn(process.execPath, args, { cwd: root, env: childEnv, stdio: 'inherit' });
+  children.set(name, child);
   child.on('exit', (code, signal) => {
-    console.error(`[start] ${name} exited (${signal ?? code}); stopping the rest`);
-    shutdown(code ?? 1);
+    if (stopping) return;
+    const pause = Date.now() - startedAt > 60_000 ? 1000 : pauseMs;
+    console.error(`[start] ${name} exited (${signal ?? code}); starting it again in ${pause / 1000} s`);
+    setTimeout(() => !stopping && run(name, args, childEnv, Math.min(pause * 2, 30_000)), pause);
   });
-  children.push(child);
   return child;
 }
 
-let stopping = false;
 function shutdown(code = 0, signal = 'SIGTERM') {
   if (stopping) return;
   stopping = true;
-  for (const c of children) if (c.exitCode === null && c.signalCode === null) c.kill(signal);
+  const live = [...children.values()].filter((c) => c.exitCode === null && c.signalCode === null);
+  for (const c of live) c.kill(signal);
   setTimeout(() => process.exit(code), 5000).unref();
-  Promise.all(children.map((c) => (c.exitCode === null ? new Promise((r) => c.once('exit', r)) : null))).then(
-    () => process.exit(code),
-  );
+  Promise.all(live.map((c) => new Promise((r) => c.once('exit', r)))).then(() => process.exit(code));
 }
 for (const sig of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(sig, () => shutdown(0, sig));
 

@@ -3,13 +3,28 @@ import { buildApp } from './app';
 import { loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { seedIfEmpty } from './db/seed';
+import { isDatabaseUnavailable } from './lib/db-errors';
+
+/** Opens the database, waiting up to a minute for a server that is still starting or restarting. */
+async function openWhenReady(config: ReturnType<typeof loadConfig>) {
+  const deadline = Date.now() + 60_000;
+  for (let pause = 500; ; pause = Math.min(pause * 2, 5000)) {
+    try {
+      return await openDatabase({
+        url: config.DATABASE_URL,
+        dataDir: config.DATABASE_URL ? undefined : path.join(config.DATA_DIR, 'pglite'),
+      });
+    } catch (err) {
+      if (!isDatabaseUnavailable(err) || Date.now() > deadline) throw err;
+      console.error(`database not reachable yet (${(err as Error).message}); trying again in ${pause} ms`);
+      await new Promise((resolve) => setTimeout(resolve, pause));
+    }
+  }
+}
 
 async function main() {
   const config = loadConfig();
-  const database = await openDatabase({
-    url: config.DATABASE_URL,
-    dataDir: config.DATABASE_URL ? undefined : path.join(config.DATA_DIR, 'pglite'),
-  });
+  const database = await openWhenReady(config);
   const seeded = await seedIfEmpty(database.db, {
     adminEmail: config.ADMIN_EMAIL,
     adminPassword: config.ADMIN_PASSWORD,
@@ -24,6 +39,9 @@ async function main() {
     await database.close();
     process.exit(0);
   };
+  // A promise nobody awaited (a live push sent after a commit, say) that fails while the database is
+  // away must not end the process: it is logged, and requests go on answering 503 until it is back.
+  process.on('unhandledRejection', (err) => app.log.error({ err }, 'unhandled rejection'));
   process.once('SIGINT', () => void shutdown('SIGINT'));
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
 

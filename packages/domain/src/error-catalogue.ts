@@ -276,4 +276,11 @@ export const ERROR_CATALOGUE: readonly CatalogueEntry[] = Object.freeze([
     'Demasiadas solicitudes. Espere un momento e inténtelo de nuevo.',
     'Too many requests. Please wait a moment and try again.',
   ),
+  entry(
+    'SERVICEUNAVAILABLEERROR',
+    503,
+    503,
+    'El servicio no está disponible en este momento. Inténtelo de nuevo en unos segundos.',
+    'The service is unavailable right now. Please try again in a few seconds.',
+  ),
 ]);

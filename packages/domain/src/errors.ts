@@ -6,7 +6,8 @@
  * sign-in errors. AUTHENTICATIONERROR, VALIDATIONERROR, CONFLICTERROR and TOOMANYREQUESTSERROR are ours:
  * the design (§3) needs distinct answers for an invalid token (401, which the client answers with a token
  * refresh, so no business error may use it), malformed input (400/413/415), reference conflicts (409,
- * the overwrite/recover/cancel flow) and throttling (429). NOTFOUND 404 is ours too (unknown route).
+ * the overwrite/recover/cancel flow), throttling (429) and a database that is away for a moment
+ * (SERVICEUNAVAILABLEERROR 503, with Retry-After). NOTFOUND 404 is ours too (unknown route).
  */
 import { ERROR_CATALOGUE } from './error-catalogue';
 
@@ -24,6 +25,7 @@ export type ErrorName =
   | 'VALIDATIONERROR'
   | 'CONFLICTERROR'
   | 'TOOMANYREQUESTSERROR'
+  | 'SERVICEUNAVAILABLEERROR'
   | 'PAYMENTRESULT';
 
 export interface CatalogueEntry {

@@ -115,10 +115,18 @@ export async function openDatabase(opts: {
     const pool = new pg.Pool({
       connectionString: opts.url,
       max: 20,
+      // While the server is away a request fails fast (503) instead of waiting for a connection.
+      connectionTimeoutMillis: 5000,
       onConnect: (client: pg.PoolClient) => listener?.onConnect(client),
     } as pg.PoolConfig);
     pool.on('error', () => {
       /* an idle client dropped by the server; the pool replaces it */
+    });
+    // A connection that drops while checked out (in a transaction, a LISTEN) emits 'error' on the
+    // client; without a listener Node would end the process. The query in flight fails on its own
+    // (→ 503), and pg-pool discards the dead client when it is released.
+    pool.on('connect', (client) => {
+      client.on('error', () => {});
     });
     listener = listenOnPool(pool, fanOut);
     const db = drizzleNodePg({ client: pool, schema });

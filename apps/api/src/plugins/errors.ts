@@ -1,6 +1,7 @@
 import { AppError, type ErrorName, errorMessage, findError } from '@ov/domain';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { isDatabaseUnavailable, UNAVAILABLE_RETRY_AFTER_S } from '../lib/db-errors';
 import { requestLanguage } from '../lib/language';
 import { setRetryAfter } from '../lib/throttle';
 
@@ -83,6 +84,11 @@ export function registerErrorHandling(app: FastifyInstance) {
     if (err instanceof SyntaxError || (err.statusCode && err.statusCode >= 400 && err.statusCode < 500)) {
       if (err.statusCode === 429) return send(req, reply, 'TOOMANYREQUESTSERROR', 429);
       return send(req, reply, 'VALIDATIONERROR', 0);
+    }
+    if (isDatabaseUnavailable(err)) {
+      req.log.warn({ err: { message: err.message, code: err.code } }, 'database unavailable');
+      reply.header('retry-after', String(UNAVAILABLE_RETRY_AFTER_S));
+      return send(req, reply, 'SERVICEUNAVAILABLEERROR', 503);
     }
     req.log.error({ err }, 'unhandled error');
     return send(req, reply, 'INTERNALERROR', 0);

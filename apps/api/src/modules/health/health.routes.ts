@@ -2,6 +2,7 @@ import { AppError, FEATURES } from '@ov/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../../db/client';
+import { isDatabaseUnavailable } from '../../lib/db-errors';
 
 const ok = z.object({ status: z.literal('ok') });
 
@@ -24,8 +25,9 @@ export const healthRoutes: FastifyPluginAsyncZod<{ database: Database; space: st
       try {
         await database.ping();
       } catch (err) {
-        req.log.error({ err }, 'database not ready');
-        throw new AppError('INTERNALERROR', 0);
+        // The error handler answers 503 with Retry-After for a database that is away.
+        req.log.warn({ err: { message: (err as Error).message } }, 'database not ready');
+        throw isDatabaseUnavailable(err) ? err : new AppError('INTERNALERROR', 0);
       }
       return { status: 'ok' as const };
     },

@@ -41,15 +41,32 @@ export function createNotificationHub(database: Database, log: FastifyBaseLogger
     };
     client.on('notification', (n) => n.channel === NOTIFY_CHANNEL && onPayload(n.payload));
     client.on('error', (err) => {
-      log.warn({ err }, 'notification listener lost its connection; reconnecting');
+      log.warn({ err: { message: err.message } }, 'notification listener lost its connection; reconnecting');
       release(err);
-      if (!closed) setTimeout(() => void start().catch(() => {}), 1000);
+      void restart();
     });
-    await client.query(`LISTEN ${NOTIFY_CHANNEL}`);
+    try {
+      await client.query(`LISTEN ${NOTIFY_CHANNEL}`);
+    } catch (err) {
+      release(err as Error);
+      throw err;
+    }
     stop = async () => {
       await client.query(`UNLISTEN ${NOTIFY_CHANNEL}`).catch(() => {});
       release();
     };
+  }
+
+  /** Tries again every second (up to every 10 s) until the database answers or the hub closes. */
+  async function restart(delayMs = 1000) {
+    await new Promise((resolve) => setTimeout(resolve, delayMs).unref());
+    if (closed) return;
+    try {
+      await start();
+      log.info('notification listener connected again');
+    } catch {
+      void restart(Math.min(delayMs * 2, 10_000));
+    }
   }
 
   async function start() {
