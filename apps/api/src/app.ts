@@ -27,6 +27,7 @@ import { usersRoutes } from './modules/users/users.routes';
 import { createUsersService } from './modules/users/users.service';
 import { registerAccessControl } from './plugins/access';
 import { frameworkErrors, registerErrorHandling } from './plugins/errors';
+import { clientErrorHandler, registerInputGuard } from './plugins/input-guard';
 import { registerOpenApi } from './plugins/openapi';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerSpa } from './plugins/spa';
@@ -67,6 +68,7 @@ export async function buildApp({ config, database, logger }: AppDeps): Promise<F
     bodyLimit: 1024 * 1024,
     trustProxy: trustProxyOption(config.TRUST_PROXY),
     frameworkErrors,
+    clientErrorHandler,
     routerOptions: { maxParamLength: 500 },
   });
   app.setValidatorCompiler(validatorCompiler);
@@ -76,6 +78,7 @@ export async function buildApp({ config, database, logger }: AppDeps): Promise<F
   const signer = createTokenSigner(config.jwtSecret);
 
   registerErrorHandling(app);
+  registerInputGuard(app);
   const caches = createAppCaches(database);
   app.addHook('onClose', async () => caches.close());
   // Headers first: a request refused by access control (401/403) still gets them.

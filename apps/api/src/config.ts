@@ -19,6 +19,8 @@ const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
   DATABASE_URL: z.string().url().optional(),
+  /** The owner role's URL, used only by the migration step (`npm run db:migrate -w apps/api`). */
+  MIGRATION_DATABASE_URL: z.string().url().optional(),
   DATA_DIR: z.string().default(path.join(REPO_ROOT, '.data')),
   ADMIN_EMAIL: z.string().email().default('admin@aguasdelahabana.cu'),
   ADMIN_PASSWORD: z.string().min(8).default('Admin.Oficina.2026'),

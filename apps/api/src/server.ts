@@ -13,6 +13,8 @@ async function openWhenReady(config: ReturnType<typeof loadConfig>) {
       return await openDatabase({
         url: config.DATABASE_URL,
         dataDir: config.DATABASE_URL ? undefined : path.join(config.DATA_DIR, 'pglite'),
+        // With an owner role for migrations (docs/operations), the API's own role does not migrate.
+        migrate: !config.MIGRATION_DATABASE_URL,
       });
     } catch (err) {
       if (!isDatabaseUnavailable(err) || Date.now() > deadline) throw err;

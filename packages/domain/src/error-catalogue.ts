@@ -256,6 +256,27 @@ export const ERROR_CATALOGUE: readonly CatalogueEntry[] = Object.freeze([
   ),
   entry('VALIDATIONERROR', 415, 415, 'Tipo de contenido no admitido', 'Unsupported content type'),
   entry(
+    'VALIDATIONERROR',
+    475,
+    400,
+    'La solicitud contiene caracteres no permitidos',
+    'The request contains characters that are not allowed',
+  ),
+  entry(
+    'VALIDATIONERROR',
+    476,
+    400,
+    'La solicitud tiene demasiados niveles de anidamiento',
+    'The request is nested too deeply',
+  ),
+  entry(
+    'VALIDATIONERROR',
+    431,
+    431,
+    'La dirección o las cabeceras de la solicitud son demasiado largas',
+    'The request address or headers are too long',
+  ),
+  entry(
     'CONFLICTERROR',
     409,
     409,

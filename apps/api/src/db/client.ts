@@ -99,7 +99,8 @@ function listenOnPool(pool: pg.Pool, fanOut: ReturnType<typeof invalidationFanOu
   };
 }
 
-const MIGRATIONS = path.join(API_ROOT, 'drizzle');
+export const MIGRATIONS_FOLDER = path.join(API_ROOT, 'drizzle');
+const MIGRATIONS = MIGRATIONS_FOLDER;
 
 /** PostgreSQL when a URL is given; otherwise PGlite (in `dataDir`, or in memory when null). */
 export async function openDatabase(opts: {
@@ -107,6 +108,8 @@ export async function openDatabase(opts: {
   dataDir?: string | null;
   /** A PGlite data directory dump to start from (tests start from a migrated, seeded template). */
   pgliteTemplate?: Blob;
+  /** false when an owner role migrates in a step of its own (db/migrate.ts) and this is the runtime role. */
+  migrate?: boolean;
 }): Promise<Database> {
   if (opts.url) {
     const fanOut = invalidationFanOut();
@@ -130,7 +133,7 @@ export async function openDatabase(opts: {
     });
     listener = listenOnPool(pool, fanOut);
     const db = drizzleNodePg({ client: pool, schema });
-    await migrateNodePg(db, { migrationsFolder: MIGRATIONS });
+    if (opts.migrate !== false) await migrateNodePg(db, { migrationsFolder: MIGRATIONS });
     await listener.start();
     return {
       db,

@@ -1,5 +1,5 @@
 import { AppError, type searchQuerySchema } from '@ov/domain';
-import { and, asc, desc, eq, gt, gte, ilike, inArray, lt, lte, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, ilike, inArray, isNull, lt, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { FastifyReply } from 'fastify';
 import type { z } from 'zod';
@@ -19,43 +19,90 @@ function escapeLike(s: string) {
   return s.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
-function coerce(value: unknown, isDate: boolean | undefined): unknown {
-  if (value === undefined || value === null) return value;
-  if (isDate) {
-    const d = new Date(value as string);
-    if (Number.isNaN(d.getTime())) throw new AppError('VALIDATIONERROR', 0, [{ message: 'fecha no válida' }]);
-    return d;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const MAX_TERMS = 100;
+const MAX_TEXT = 200;
+
+const invalid = (where: string, message = 'valor no válido') =>
+  new AppError('VALIDATIONERROR', 0, [{ field: where, message }]);
+
+/**
+ * A filter value checked and converted for its column's type before it reaches SQL: a uuid column
+ * takes only uuids, a date column only dates, a number column only finite numbers, a text column only
+ * bounded text. Anything else is a 400, never a database error.
+ */
+function valueFor(col: PgColumn, raw: unknown, where: string): unknown {
+  if (raw === undefined || raw === null) return raw;
+  const type = col.columnType;
+  if (type === 'PgUUID') {
+    if (typeof raw === 'string' && UUID.test(raw)) return raw;
+    throw invalid(where);
   }
-  return value;
+  if (col.dataType === 'date' || type.startsWith('PgTimestamp') || type.startsWith('PgDate')) {
+    if (typeof raw !== 'string' && typeof raw !== 'number') throw invalid(where, 'fecha no válida');
+    const d = new Date(raw);
+    if (Number.isNaN(d.getTime())) throw invalid(where, 'fecha no válida');
+    return col.dataType === 'date' ? d : d.toISOString();
+  }
+  if (col.dataType === 'number' || col.dataType === 'bigint') {
+    const n =
+      typeof raw === 'number' ? raw : typeof raw === 'string' && raw.trim() ? Number(raw) : Number.NaN;
+    if (
+      !Number.isSafeInteger(n) &&
+      !(col.dataType === 'number' && Number.isFinite(n) && !type.includes('Int'))
+    )
+      throw invalid(where);
+    return col.dataType === 'bigint' ? BigInt(n) : n;
+  }
+  if (col.dataType === 'boolean') {
+    if (typeof raw === 'boolean') return raw;
+    if (raw === 'true' || raw === 'false') return raw === 'true';
+    throw invalid(where);
+  }
+  if (col.dataType === 'string') {
+    if ((typeof raw === 'string' || typeof raw === 'number') && String(raw).length <= MAX_TEXT)
+      return String(raw);
+    throw invalid(where);
+  }
+  throw invalid(where, 'campo no filtrable');
 }
 
-function filterCondition(spec: SearchSpec, f: Filter): SQL | undefined {
-  const col = spec.filterFields[f.field];
-  if (!col)
-    throw new AppError('VALIDATIONERROR', 0, [
-      { field: `filters.${f.field}`, message: 'campo no filtrable' },
-    ]);
-  const v = coerce(f.value, f.isDate);
+function filterCondition(spec: SearchSpec, f: Filter, i: number): SQL | undefined {
+  // Own properties only: `__proto__`, `constructor` or `toString` are not fields of any resource.
+  const col = Object.hasOwn(spec.filterFields, f.field) ? spec.filterFields[f.field] : undefined;
+  if (!col) throw invalid(`filters.${f.field}`, 'campo no filtrable');
+  const at = (key: string) => `filters.${i}.${key}`;
   switch (f.type) {
     case 'TERM':
-    case 'EQUAL':
-      return v === undefined ? undefined : eq(col, v);
+    case 'EQUAL': {
+      const v = valueFor(col, f.value, at('value'));
+      return v === undefined ? undefined : v === null ? isNull(col) : eq(col, v);
+    }
     case 'TERMS': {
-      const list = Array.isArray(f.value) ? f.value : [];
-      return list.length ? inArray(col, list as unknown[]) : sql`false`;
+      if (f.value !== undefined && !Array.isArray(f.value)) throw invalid(at('value'));
+      const list = ((f.value as unknown[] | undefined) ?? []).map((v, k) =>
+        valueFor(col, v, `${at('value')}.${k}`),
+      );
+      if (list.length > MAX_TERMS) throw invalid(at('value'), `como máximo ${MAX_TERMS} valores`);
+      const present = list.filter((v) => v !== undefined && v !== null);
+      return present.length ? inArray(col, present) : sql`false`;
     }
     case 'RANGE': {
-      const from = coerce(f.from, f.isDate);
-      const to = coerce(f.to, f.isDate);
+      const from = valueFor(col, f.from, at('from'));
+      const to = valueFor(col, f.to, at('to'));
       return and(
         from !== undefined && from !== null ? gte(col, from) : undefined,
         to !== undefined && to !== null ? lte(col, to) : undefined,
       );
     }
-    case 'LESS_THAN':
-      return v === undefined ? undefined : lt(col, v);
-    case 'GREATER_THAN':
-      return v === undefined ? undefined : gt(col, v);
+    case 'LESS_THAN': {
+      const v = valueFor(col, f.value, at('value'));
+      return v === undefined || v === null ? undefined : lt(col, v);
+    }
+    case 'GREATER_THAN': {
+      const v = valueFor(col, f.value, at('value'));
+      return v === undefined || v === null ? undefined : gt(col, v);
+    }
   }
 }
 
@@ -65,14 +112,14 @@ export function searchWhere(spec: SearchSpec, q: SearchQuery, scope?: SQL): SQL 
     text && spec.searchColumns.length
       ? or(...spec.searchColumns.map((c) => ilike(c, `%${escapeLike(text)}%`)))
       : undefined;
-  return and(scope, textCond, ...q.filters.map((f) => filterCondition(spec, f)));
+  return and(scope, textCond, ...q.filters.map((f, i) => filterCondition(spec, f, i)));
 }
 
 export function searchOrder(spec: SearchSpec, q: SearchQuery): SQL[] {
   const entries = Object.entries(q.sort ?? {});
   const order: SQL[] = [];
   for (const [field, dir] of entries) {
-    const col = spec.sortFields[field];
+    const col = Object.hasOwn(spec.sortFields, field) ? spec.sortFields[field] : undefined;
     if (!col)
       throw new AppError('VALIDATIONERROR', 0, [{ field: `sort.${field}`, message: 'campo no ordenable' }]);
     order.push(dir === 'desc' ? desc(col) : asc(col));

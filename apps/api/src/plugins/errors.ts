@@ -1,4 +1,4 @@
-import { AppError, type ErrorName, errorMessage, findError } from '@ov/domain';
+import { AppError, type ErrorName, errorMessage, findError, validationMessage } from '@ov/domain';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { isDatabaseUnavailable, UNAVAILABLE_RETRY_AFTER_S } from '../lib/db-errors';
@@ -30,6 +30,25 @@ function send(
     .code(status)
     .type('application/json; charset=utf-8')
     .send(body(req, name, reference, details));
+}
+
+/**
+ * The catalogue entry of a value that breaks the e-mail, phone or username rule (spec §8: 439, 440,
+ * 441), told by the rule's own message; a missing value stays a plain VALIDATIONERROR.
+ */
+const RULE_REFERENCES = new Map<string, number>([
+  [validationMessage('invalidEmail'), 439],
+  [validationMessage('invalidPhone'), 440],
+  [validationMessage('invalidUsername'), 441],
+]);
+
+/** PostgreSQL's data exceptions (class 22: bad uuid, date, number, encoding…) and program limits (54). */
+function isDataError(err: unknown): boolean {
+  for (let e = err, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && /^(22|54)[0-9A-Z]{3}$/.test(code)) return true;
+  }
+  return false;
 }
 
 /** Fastify's own client errors (bad JSON, wrong content type, too large…) mapped into the catalogue. */
@@ -77,7 +96,16 @@ export function registerErrorHandling(app: FastifyInstance) {
           .join('.'),
         message: v.message,
       }));
+      // An e-mail, phone or username that fails its rule answers the catalogue's own entry.
+      const named = details.map((d) => RULE_REFERENCES.get(d.message ?? '')).find((r) => r !== undefined);
+      if (named) return send(req, reply, 'BADREQUESTERROR', named, details);
       return send(req, reply, 'VALIDATIONERROR', 0, details);
+    }
+    if (isDataError(err)) {
+      // A value the database cannot take (a malformed uuid or date that slipped past a schema): the
+      // request's fault, so a 400 that changes nothing, never a 500.
+      req.log.warn({ err: { message: err.message } }, 'value refused by the database');
+      return send(req, reply, 'VALIDATIONERROR', 0);
     }
     const mapped = err.code ? FASTIFY_CLIENT_ERRORS[err.code] : undefined;
     if (mapped) return send(req, reply, mapped[0], mapped[1]);

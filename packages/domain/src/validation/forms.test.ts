@@ -16,6 +16,8 @@ import {
 const issues = (schema: z.ZodType, value: unknown) =>
   schema.safeParse(value).error?.issues.map((issue) => [issue.path.join('.'), issue.message]) ?? [];
 
+/** A user id (ids are UUIDs). */
+const U1 = '6f1c2b1e-0b7a-4c1e-9a3d-2f4b5c6d7e8f';
 describe('signinSchema', () => {
   it('accepts a username or an e-mail in the email field', () => {
     expect(signinSchema.parse({ email: ' admin ', password: 'x' })).toEqual({
@@ -226,14 +228,15 @@ describe('commercialOfficeSchema and faqSchema', () => {
 
 describe('passwordResetSchema', () => {
   it('requires a password unless it is auto-generated', () => {
-    expect(issues(passwordResetSchema, { _id: 'u1' })).toEqual([['password', 'Requerido']]);
-    expect(passwordResetSchema.parse({ _id: 'u1', autoGeneratePassword: true })).toEqual({
-      _id: 'u1',
+    expect(issues(passwordResetSchema, { _id: U1 })).toEqual([['password', 'Requerido']]);
+    expect(passwordResetSchema.safeParse({ _id: 'u1', autoGeneratePassword: true }).success).toBe(false);
+    expect(passwordResetSchema.parse({ _id: U1, autoGeneratePassword: true })).toEqual({
+      _id: U1,
       autoGeneratePassword: true,
       changePasswordRequire: false,
     });
     expect(
-      passwordResetSchema.safeParse({ _id: 'u1', password: 'Gato.Verde7', changePasswordRequire: true })
+      passwordResetSchema.safeParse({ _id: U1, password: 'Gato.Verde7', changePasswordRequire: true })
         .success,
     ).toBe(true);
   });
@@ -242,23 +245,21 @@ describe('passwordResetSchema', () => {
 describe('emailMessageSchema', () => {
   it('accepts chosen users and typed addresses', () => {
     const parsed = emailMessageSchema.parse({
-      to: [{ _id: 'u1' }, { email: 'Ana@Gmail.com' }],
+      to: [{ _id: U1 }, { email: 'Ana@Gmail.com' }],
       subject: 'Aviso',
       body: 'Mañana no habrá servicio de agua.',
     });
-    expect(parsed.to).toEqual([{ _id: 'u1' }, { email: 'ana@gmail.com' }]);
+    expect(parsed.to).toEqual([{ _id: U1 }, { email: 'ana@gmail.com' }]);
   });
 
   it('requires at least one recipient, a subject of 2 to 128 characters and a body up to 5000', () => {
     expect(emailMessageSchema.safeParse({ to: [], subject: 'Aviso', body: 'x' }).success).toBe(false);
-    expect(emailMessageSchema.safeParse({ to: [{ _id: 'u1' }], subject: 'A', body: 'x' }).success).toBe(
-      false,
-    );
+    expect(emailMessageSchema.safeParse({ to: [{ _id: U1 }], subject: 'A', body: 'x' }).success).toBe(false);
     expect(
-      emailMessageSchema.safeParse({ to: [{ _id: 'u1' }], subject: 'Aviso', body: 'x'.repeat(5000) }).success,
+      emailMessageSchema.safeParse({ to: [{ _id: U1 }], subject: 'Aviso', body: 'x'.repeat(5000) }).success,
     ).toBe(true);
     expect(
-      emailMessageSchema.safeParse({ to: [{ _id: 'u1' }], subject: 'Aviso', body: 'x'.repeat(5001) }).success,
+      emailMessageSchema.safeParse({ to: [{ _id: U1 }], subject: 'Aviso', body: 'x'.repeat(5001) }).success,
     ).toBe(false);
     expect(emailMessageSchema.safeParse({ to: [{ name: 'x' }], subject: 'Aviso', body: 'x' }).success).toBe(
       false,

@@ -132,7 +132,7 @@ export type FaqInput = z.infer<typeof faqSchema>;
 
 export const passwordResetSchema = z
   .object({
-    _id: requiredString(),
+    _id: z.uuid({ error: msg('invalidValue') }),
     password: passwordSchema.optional(),
     autoGeneratePassword: z.boolean().default(false),
     changePasswordRequire: z.boolean().default(false),
@@ -146,7 +146,7 @@ export type PasswordReset = z.output<typeof passwordResetSchema>;
 
 /** A recipient is a chosen user (`_id`) or a typed address (`email`). */
 export const emailRecipientSchema = z.union([
-  z.object({ _id: requiredString() }).strict(),
+  z.object({ _id: z.uuid({ error: msg('invalidValue') }) }).strict(),
   z.object({ email: emailSchema }).strict(),
 ]);
 

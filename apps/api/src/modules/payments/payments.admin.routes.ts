@@ -36,11 +36,12 @@ export const paymentsAdminRoutes: FastifyPluginAsyncZod<{ payments: PaymentsServ
     },
     async (req, reply) => {
       const stamp = new Date().toISOString().slice(0, 10);
+      const csv = await payments.records.exportCsv(principalOf(req), req.body);
       return reply
         .type('text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="pagos-${stamp}.csv"`)
         .header('cache-control', 'private, no-store')
-        .send(payments.records.exportCsv(principalOf(req), req.body));
+        .send(csv);
     },
   );
 

@@ -23,24 +23,32 @@ export async function enzonaReturn(
     if (!gw) throw new GatewayError('INVALID_NOTIFICATION', 'EnZona is not enabled');
     ref = gw.verifyNotification({}, query).gatewayRef;
   } catch {
-    await paymentsRepo.logEvent(ctx.db, {
-      method: 'ENZONA',
-      source,
-      outcome: 'INVALID',
-      resultCode: 6,
-      payload: query,
-    });
+    await paymentsRepo.logRefused(
+      ctx.db,
+      {
+        method: 'ENZONA',
+        source,
+        outcome: 'INVALID',
+        resultCode: 6,
+        payload: query,
+      },
+      ctx.log,
+    );
     return resultPage(null, 6);
   }
   const p = await paymentsRepo.byGatewayRef(ctx.db, 'ENZONA', ref);
   if (!p) {
-    await paymentsRepo.logEvent(ctx.db, {
-      method: 'ENZONA',
-      source,
-      outcome: 'UNKNOWN_ORDER',
-      resultCode: 6,
-      payload: query,
-    });
+    await paymentsRepo.logRefused(
+      ctx.db,
+      {
+        method: 'ENZONA',
+        source,
+        outcome: 'UNKNOWN_ORDER',
+        resultCode: 6,
+        payload: query,
+      },
+      ctx.log,
+    );
     return resultPage(null, 6);
   }
   if (p.status !== 'PENDING') {
@@ -97,23 +105,31 @@ export async function transfermovilNotify(
   try {
     externalId = gw.verifyNotification(headers, body).externalId!;
   } catch {
-    await paymentsRepo.logEvent(ctx.db, {
-      method: 'TRANSFERMOVIL',
-      source: 'TM_NOTIFY',
-      outcome: 'INVALID',
-      payload: body,
-    });
+    await paymentsRepo.logRefused(
+      ctx.db,
+      {
+        method: 'TRANSFERMOVIL',
+        source: 'TM_NOTIFY',
+        outcome: 'INVALID',
+        payload: body,
+      },
+      ctx.log,
+    );
     return refuse(401, 'Credenciales no válidas');
   }
   const p = await paymentsRepo.byExternalId(ctx.db, externalId);
   if (!p || p.method !== 'TRANSFERMOVIL') {
-    await paymentsRepo.logEvent(ctx.db, {
-      method: 'TRANSFERMOVIL',
-      source: 'TM_NOTIFY',
-      outcome: 'UNKNOWN_ORDER',
-      resultCode: 6,
-      payload: body,
-    });
+    await paymentsRepo.logRefused(
+      ctx.db,
+      {
+        method: 'TRANSFERMOVIL',
+        source: 'TM_NOTIFY',
+        outcome: 'UNKNOWN_ORDER',
+        resultCode: 6,
+        payload: body,
+      },
+      ctx.log,
+    );
     return refuse(200, WRONG_TRANSACTION);
   }
   if (p.status !== 'PENDING') {

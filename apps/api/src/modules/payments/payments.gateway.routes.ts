@@ -29,6 +29,8 @@ export const paymentsGatewayRoutes: FastifyPluginAsyncZod<{ payments: PaymentsSe
     '/api/payments/transfermovil/notify',
     {
       config: { access: 'public' },
+      // A notification is a few hundred bytes; anything near this is not one (413 before parsing).
+      bodyLimit: 16 * 1024,
       schema: {
         tags,
         summary:

@@ -4,6 +4,7 @@ import { type Executor, oncePerDatabase } from '../../db/client';
 import { paymentEvents, paymentRequests, users } from '../../db/schema';
 import { Binder, insertWhere, type PendingInsert, pendingInsert } from '../../lib/batch';
 import type { Lang } from '../../lib/language';
+import { tryConsume } from '../../lib/throttle';
 
 export type PaymentRow = typeof paymentRequests.$inferSelect;
 type PaymentChanges = Partial<Omit<PaymentRow, 'id' | 'version' | 'updatedAt' | 'createdAt'>>;
@@ -156,7 +157,18 @@ export const paymentsRepo = {
     await b.run(ex, 'payment_event', insertWhere(paymentsRepo.pendingEvent(e), sql`true`, b));
   },
 
-  /** The event as a pending row (lib/batch.ts). */
+  /**
+   * Records a refused callback (bad credentials, unknown order) only as a bounded, truncated row and
+   * at most 60 a minute per source: a stranger cannot fill the append-only log. Past the limit the
+   * refusal is only counted in the process log.
+   */
+  async logRefused(ex: Executor, e: PaymentEventInput, log?: { warn(o: object, m: string): void }) {
+    if (await tryConsume(ex, `gateway-refused:${e.source}`, REFUSED_EVENT_RATE))
+      return paymentsRepo.logEvent(ex, e);
+    log?.warn({ source: e.source, outcome: e.outcome }, 'refused gateway call not stored (over the limit)');
+  },
+
+  /** The event as a pending row (lib/batch.ts); the payload bounded (`boundedPayload`). */
   pendingEvent(e: PaymentEventInput): PendingInsert {
     return pendingInsert(paymentEvents, {
       paymentId: e.paymentId ?? null,
@@ -165,7 +177,19 @@ export const paymentsRepo = {
       outcome: e.outcome,
       resultCode: e.resultCode ?? null,
       gatewayStatus: e.gatewayStatus ?? null,
-      payload: (e.payload ?? null) as never,
+      payload: boundedPayload(e.payload) as never,
     });
   },
 };
+
+/** A payload kept whole up to 4 KB of JSON; a larger one only as its size and a 1 KB excerpt. */
+export const PAYLOAD_MAX_BYTES = 4096;
+export function boundedPayload(payload: unknown): unknown {
+  if (payload === undefined || payload === null) return null;
+  const text = JSON.stringify(payload) ?? 'null';
+  const bytes = Buffer.byteLength(text);
+  if (bytes <= PAYLOAD_MAX_BYTES) return payload;
+  return { truncated: true, bytes, excerpt: text.slice(0, 1024) };
+}
+
+const REFUSED_EVENT_RATE = [{ windowMs: 60_000, max: 60 }];

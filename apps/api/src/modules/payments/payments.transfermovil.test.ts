@@ -189,6 +189,46 @@ describe('Transfermóvil end to end against the sandbox', () => {
     expect((await w.row(created.paymentId)).status).toBe('PENDING');
   });
 
+  it('forged notifications cannot fill the append-only event log', async () => {
+    const { paymentEvents } = await import('../../db/schema');
+    const { count, eq } = await import('drizzle-orm');
+    const stored = async () =>
+      (
+        await w.t.database.db
+          .select({ n: count() })
+          .from(paymentEvents)
+          .where(eq(paymentEvents.source, 'TM_NOTIFY'))
+      )[0].n;
+    const forge = (body: string) =>
+      fetch(`${w.apiUrl}/api/payments/transfermovil/notify`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', username: 'x', source: '1', password: 'forged' },
+        body,
+      });
+    const before = await stored();
+    // 900 KB "notifications" are refused before they are even parsed.
+    for (let i = 0; i < 20; i++) {
+      const big = await forge(JSON.stringify({ ExternalId: 'x', Padding: 'a'.repeat(900 * 1024) }));
+      expect(big.status).toBe(413);
+    }
+    expect(await stored()).toBe(before);
+    // Smaller forgeries: stored bounded (a 12 KB body keeps a 1 KB excerpt), at most 60 a minute.
+    const answers = await Promise.all(
+      Array.from({ length: 80 }, (_, i) =>
+        forge(JSON.stringify({ ExternalId: `f${i}`, Padding: 'b'.repeat(12_000) })),
+      ),
+    );
+    expect(answers.every((a) => a.status === 401)).toBe(true);
+    const added = (await stored()) - before;
+    expect(added).toBeGreaterThan(40); // earlier refusals of this file share the minute's 60
+    expect(added).toBeLessThanOrEqual(60);
+    const rows = await w.t.database.db
+      .select()
+      .from(paymentEvents)
+      .where(eq(paymentEvents.outcome, 'INVALID'));
+    for (const r of rows) expect(JSON.stringify(r.payload).length).toBeLessThan(1200);
+  });
+
   it('a notification claiming payment is not believed: the gateway still says pending', async () => {
     const created = await newTmPayment();
     const headers = transfermovilHeaders(SANDBOX_CREDENTIALS.transfermovil, new Date());
