@@ -16,7 +16,7 @@ import {
   settle,
   signInAdmin,
 } from './admin/helpers.mjs';
-import { checkTraces, editRolePermissions, showInEnglish } from './admin/roles-traces.mjs';
+import { checkSecurityLog, checkTraces, editRolePermissions, showInEnglish } from './admin/roles-traces.mjs';
 import {
   checkOwnRow,
   createUser,
@@ -90,6 +90,9 @@ async function desktop({ browser, baseUrl, screenshotDir, assert }) {
   // English: traces, users, the user form, roles and access requests.
   await showInEnglish(session);
 
+  // Sign-ins are in the security log of their own (the blocked user's refused one among them).
+  await checkSecurityLog(session);
+
   assert.deepEqual(errors, [], 'no uncaught errors in the page');
   await context.close();
 }
@@ -131,6 +134,10 @@ async function mobile({ browser, baseUrl, screenshotDir }) {
     await page.getByTestId('list-traces').locator('tr.ant-table-row').first().waitFor();
     await page.waitForLoadState('networkidle');
     await shot(`admin-traces-mobile-${lang}`);
+    await page.goto(`${base(baseUrl)}/admin/security-log`);
+    await page.getByTestId('list-security-log').locator('tr.ant-table-row').first().waitFor();
+    await page.waitForLoadState('networkidle');
+    await shot(`admin-security-log-mobile-${lang}`);
   }
   await context.close();
 }

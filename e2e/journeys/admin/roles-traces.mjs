@@ -76,5 +76,27 @@ export async function showInEnglish({ page, baseUrl, shot }) {
   await page.goto(`${base(baseUrl)}/admin/access-requests`);
   await row(page, 'list-access-requests', 'Accepted').waitFor();
   await shot('admin-access-requests-desktop-en');
+  await page.goto(`${base(baseUrl)}/admin/security-log`);
+  await page
+    .getByTestId('list-security-log')
+    .locator('tr.ant-table-row', { hasText: 'Succeeded' })
+    .first()
+    .waitFor();
+  await settle(page);
+  await shot('admin-security-log-desktop-en');
   await page.getByRole('button', { name: 'ES', exact: true }).click();
+}
+
+/** Security log: the blocked user's refused sign-in and the administrator's own, apart from the traces. */
+export async function checkSecurityLog({ page, baseUrl, assert, shot }) {
+  await page.goto(`${base(baseUrl)}/admin/security-log`);
+  const log = page.getByTestId('list-security-log');
+  await log.locator('tr.ant-table-row').first().waitFor();
+  await page.getByTestId('filter-result').click();
+  await page.locator('.ant-select-item-option', { hasText: 'Rechazado' }).click();
+  await log.locator('tr.ant-table-row', { hasText: 'Cuenta bloqueada' }).first().waitFor();
+  const text = await log.textContent();
+  assert.ok(!text.includes('Correcto'), 'only refused sign-ins after filtering');
+  await settle(page);
+  await shot('admin-security-log-desktop-es');
 }

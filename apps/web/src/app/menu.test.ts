@@ -39,6 +39,7 @@ describe('menu gating (spec §6)', () => {
       'security>users',
       'security>permissions',
       'security>traces',
+      'security>securityLog',
       'nomenclators>commercialOffices',
       'nomenclators>municipalities',
       'nomenclators>faqsConfiguration',
@@ -73,7 +74,10 @@ describe('menu gating (spec §6)', () => {
   it('gates security, nomenclators, FAQ configuration and the admin payment record by permission', () => {
     expect(keys(buildMenu(staff([PERMISSIONS.USER_WRITE])).admin)).toEqual(['security>users']);
     expect(keys(buildMenu(staff([PERMISSIONS.ROLE_WRITE])).admin)).toEqual(['security>permissions']);
-    expect(keys(buildMenu(staff([PERMISSIONS.TRACE_READ])).admin)).toEqual(['security>traces']);
+    expect(keys(buildMenu(staff([PERMISSIONS.TRACE_READ])).admin)).toEqual([
+      'security>traces',
+      'security>securityLog',
+    ]);
     expect(keys(buildMenu(staff([PERMISSIONS.COMMERCIAL_OFFICE_READ])).admin)).toEqual([
       'nomenclators>commercialOffices',
     ]);

@@ -19,6 +19,7 @@ const ProfilePage = lazy(() => import('../features/account/pages/profile-page'))
 const UsersPage = lazy(() => import('../features/users/pages/users-page'));
 const PermissionsPage = lazy(() => import('../features/security/pages/permissions-page'));
 const TracesPage = lazy(() => import('../features/traces/pages/traces-page'));
+const SecurityLogPage = lazy(() => import('../features/traces/pages/security-log-page'));
 const AccessRequestsPage = lazy(() => import('../features/access-requests/pages/access-requests-page'));
 const MunicipalitiesPage = lazy(() => import('../features/municipalities/pages/municipalities-page'));
 const ClientCodesPage = lazy(() => import('../features/billing/pages/client-codes-page'));
@@ -209,6 +210,15 @@ export const ROUTES: readonly RouteEntry[] = [
     page: TracesPage,
     access: { permissions: [P.TRACE_READ] },
     menu: [{ key: 'traces', group: 'admin', parent: 'security', icon: 'traces' }],
+  },
+  {
+    key: 'securityLog',
+    path: `${PATHS.securityLog}/*`,
+    zone: 'private',
+    labelKey: 'menu.securityLog',
+    page: SecurityLogPage,
+    access: { permissions: [P.TRACE_READ] },
+    menu: [{ key: 'securityLog', group: 'admin', parent: 'security', icon: 'securityLog' }],
   },
   {
     key: 'accessRequests',

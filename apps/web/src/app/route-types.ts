@@ -12,6 +12,7 @@ export type IconKey =
   | 'users'
   | 'permissions'
   | 'traces'
+  | 'securityLog'
   | 'nomenclators'
   | 'offices'
   | 'municipalities'

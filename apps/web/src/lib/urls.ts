@@ -31,6 +31,7 @@ export const PATHS = {
   users: '/admin/users',
   permissions: '/admin/permissions',
   traces: '/admin/traces',
+  securityLog: '/admin/security-log',
   settings: '/admin/settings',
   accessRequests: '/admin/access-requests',
   onboarding: '/onboarding',

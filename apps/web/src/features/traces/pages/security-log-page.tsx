@@ -1,0 +1,149 @@
+import '../i18n';
+import { DATE_PRESETS, datePresetRange, type Filter, toDateRangeFilter } from '@ov/domain';
+import { DatePicker, Select, Tag, Typography } from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ListPage } from '../../../components/list-page/list-page';
+import type { ListColumn } from '../../../components/list-page/types';
+import { formatDateTime } from '../../../lib/format';
+import type { ListParams, ListResult, QuerySpec } from '../../../lib/list-query';
+import { searchList } from '../../../lib/list-query';
+import { PATHS } from '../../../lib/urls';
+import './traces-page.css';
+
+/** A sign-in as `POST /api/security-log/search` returns it. */
+interface SecurityEvent {
+  _id: string;
+  date: string;
+  event: string;
+  result: 'ok' | 'refused';
+  reason: string | null;
+  userId: string | null;
+  login: string;
+  ip: string;
+}
+
+const QUERY_KEY = ['security-log'] as const;
+const securityLogQuery = (params: ListParams): QuerySpec<ListResult<SecurityEvent>> => ({
+  queryKey: [...QUERY_KEY, 'list', params],
+  queryFn: ({ signal }) => searchList<SecurityEvent>('/security-log/search', params, signal),
+});
+
+type Range = [Dayjs | null, Dayjs | null] | null;
+
+/** Security › Security log (TRACE:READ): every sign-in, who, when, from where and how it ended. */
+export default function SecurityLogPage() {
+  const { t, i18n } = useTranslation();
+  const [result, setResult] = useState<string>();
+  const [range, setRange] = useState<Range>(null);
+  const k = (key: string) => `traces.securityLog.${key}`;
+
+  const filters = useMemo(() => {
+    const chosen: Filter[] = [];
+    if (result) chosen.push({ type: 'TERM', field: 'result', value: result });
+    if (range?.[0] && range[1])
+      chosen.push(
+        toDateRangeFilter('createdAt', range[0].startOf('day').toDate(), range[1].endOf('day').toDate()),
+      );
+    return chosen;
+  }, [result, range]);
+
+  const presets = DATE_PRESETS.map((preset) => {
+    const { from, to } = datePresetRange(preset);
+    return { label: t(`traces.datePresets.${preset}`), value: [dayjs(from), dayjs(to)] as [Dayjs, Dayjs] };
+  });
+
+  const columns: ListColumn<SecurityEvent>[] = [
+    {
+      key: 'date',
+      title: t(k('fields.date')),
+      dataIndex: 'date',
+      sortField: 'createdAt',
+      render: (value) => (
+        <span className="ov-traces__date">{formatDateTime(value as string, i18n.language)}</span>
+      ),
+    },
+    {
+      key: 'result',
+      title: t(k('fields.result')),
+      dataIndex: 'result',
+      sortField: 'result',
+      render: (value) => (
+        <Tag color={value === 'ok' ? 'green' : 'red'} data-result={String(value)}>
+          {t(k(`results.${value}`), { defaultValue: String(value) })}
+        </Tag>
+      ),
+    },
+    {
+      key: 'login',
+      title: t(k('fields.login')),
+      dataIndex: 'login',
+      render: (value) => <Typography.Text>{String(value)}</Typography.Text>,
+    },
+    {
+      key: 'reason',
+      responsive: ['md'],
+      title: t(k('fields.reason')),
+      dataIndex: 'reason',
+      // `status:LOCK` → key `status-LOCK` (a colon would read as an i18next namespace).
+      render: (value) =>
+        value ? t(k(`reasons.${String(value).replace(':', '-')}`), { defaultValue: String(value) }) : '—',
+    },
+    {
+      key: 'ip',
+      responsive: ['md'],
+      title: t(k('fields.ip')),
+      dataIndex: 'ip',
+      sortField: 'ip',
+      render: (value) => <Typography.Text code>{String(value)}</Typography.Text>,
+    },
+    {
+      key: 'userId',
+      responsive: ['lg'],
+      title: t(k('fields.userId')),
+      dataIndex: 'userId',
+      defaultHidden: true,
+      render: (value) => (value ? <Typography.Text code>{String(value)}</Typography.Text> : '—'),
+    },
+  ];
+
+  return (
+    <ListPage<SecurityEvent>
+      tableId="security-log"
+      title={t('menu.securityLog')}
+      basePath={PATHS.securityLog}
+      queryKeyPrefix={QUERY_KEY}
+      query={securityLogQuery}
+      columns={columns}
+      rowKey={(event) => event._id}
+      filters={filters}
+      searchPlaceholder={t(k('searchPlaceholder'))}
+      filtersSlot={
+        <>
+          <Select
+            allowClear
+            placeholder={t(k('fields.result'))}
+            value={result}
+            onChange={setResult}
+            className="ov-list__filter"
+            options={(['ok', 'refused'] as const).map((value) => ({
+              value,
+              label: t(k(`results.${value}`)),
+            }))}
+            data-testid="filter-result"
+          />
+          <DatePicker.RangePicker
+            value={range}
+            onChange={(value) => setRange(value as Range)}
+            presets={presets}
+            format={i18n.language === 'en' ? 'MM/DD/YYYY' : 'DD/MM/YYYY'}
+            placeholder={[t('traces.from'), t('traces.to')]}
+            className="ov-traces__range"
+            data-testid="filter-dates"
+          />
+        </>
+      }
+    />
+  );
+}
