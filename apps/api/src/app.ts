@@ -13,6 +13,7 @@ import { authRoutes } from './modules/auth/auth.routes';
 import { createAuthService } from './modules/auth/auth.service';
 import { createTokenSigner } from './modules/auth/tokens';
 import { billingRoutes } from './modules/billing';
+import { faqsRoutes } from './modules/faqs/faqs.routes';
 import { filesRoutes } from './modules/files/files.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { mailRoutes } from './modules/mail/mail.routes';
@@ -98,6 +99,7 @@ export async function buildApp({ config, database, logger }: AppDeps): Promise<F
   await app.register(accessRequestsRoutes, { requests: createAccessRequestsService({ db }) });
   await app.register(tracesRoutes, { db });
   await app.register(securityLogRoutes, { db });
+  await app.register(faqsRoutes, { db });
   await app.register(addressRoutes, { db });
   await app.register(billingRoutes, {
     db,

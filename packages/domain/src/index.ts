@@ -2,6 +2,7 @@ export * from './billing';
 export * from './constants';
 export * from './enums';
 export * from './errors';
+export * from './faqs';
 export * from './filters';
 export * from './money';
 export * from './municipalities';

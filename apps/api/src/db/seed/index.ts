@@ -2,6 +2,7 @@ import type { Db } from '../client';
 import { seedBase } from './base';
 import { seedBillingDemo } from './billing-demo';
 import { seedDemo } from './demo';
+import { seedFaqsDemo } from './faqs-demo';
 
 export { DEFAULT_SPACE } from './base';
 
@@ -13,5 +14,6 @@ export async function seedIfEmpty(
   const created = await seedBase(db, { email: opts.adminEmail, password: opts.adminPassword });
   if (created && opts.demo) await seedDemo(db);
   if (created && opts.demo) await seedBillingDemo(db);
+  if (created && opts.demo) await seedFaqsDemo(db);
   return created;
 }
