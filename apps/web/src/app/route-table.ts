@@ -19,6 +19,8 @@ const ProfilePage = lazy(() => import('../features/account/pages/profile-page'))
 const UsersPage = lazy(() => import('../features/users/pages/users-page'));
 const PermissionsPage = lazy(() => import('../features/security/pages/permissions-page'));
 const TracesPage = lazy(() => import('../features/traces/pages/traces-page'));
+const FaqsConfigurationPage = lazy(() => import('../features/faqs/pages/faqs-configuration-page'));
+const FaqsSignedInPage = lazy(() => import('../features/faqs/pages/faqs-signed-in-page'));
 const SecurityLogPage = lazy(() => import('../features/traces/pages/security-log-page'));
 const AccessRequestsPage = lazy(() => import('../features/access-requests/pages/access-requests-page'));
 const MunicipalitiesPage = lazy(() => import('../features/municipalities/pages/municipalities-page'));
@@ -259,10 +261,11 @@ export const ROUTES: readonly RouteEntry[] = [
     path: `${PATHS.faqsConfiguration}/*`,
     zone: 'private',
     labelKey: 'menu.faqsConfiguration',
+    page: FaqsConfigurationPage,
     access: { permissions: [P.FAQ_WRITE] },
     menu: [{ key: 'faqsConfiguration', group: 'admin', parent: 'nomenclators', icon: 'faqs' }],
   },
-  { key: 'faqs', path: PATHS.faqs, zone: 'private', labelKey: 'menu.faqs' },
+  { key: 'faqs', path: PATHS.faqs, zone: 'private', labelKey: 'menu.faqs', page: FaqsSignedInPage },
   {
     key: 'profile',
     path: `${PATHS.profile}/:tab?`,

@@ -1,13 +1,21 @@
+import '../i18n';
 import { useTranslation } from 'react-i18next';
-import { PublicMessagePage } from '../../../components/public-layout/public-message-page';
+import { AntdProvider } from '../../../app/antd-provider';
+import { PublicLayout } from '../../../components/public-layout/public-layout';
+import { FaqList } from '../components/faq-list';
 
+/** `/faqs` for visitors (from the landing): the published questions, searchable, in the page language. */
 export default function FaqsPage() {
   const { t } = useTranslation();
   return (
-    <PublicMessagePage
-      title={t('landing.faqs.title')}
-      text={t('landing.faqs.text')}
-      notice={t('common.comingSoon')}
-    />
+    <PublicLayout>
+      <AntdProvider>
+        <div className="ov-faq__public">
+          <h1>{t('faqs.title')}</h1>
+          <p className="ov-faq__intro">{t('faqs.intro')}</p>
+          <FaqList />
+        </div>
+      </AntdProvider>
+    </PublicLayout>
   );
 }

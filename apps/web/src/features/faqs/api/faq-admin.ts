@@ -1,0 +1,36 @@
+import type { FaqForm } from '@ov/domain';
+import { api } from '../../../lib/api-client';
+import { type ListParams, type ListResult, type QuerySpec, searchList } from '../../../lib/list-query';
+
+/** A FAQ as the editor sees it (both languages, draft or published, with its version). */
+export interface Faq extends FaqForm {
+  _id: string;
+  version: number;
+  updatedAt: string;
+}
+
+export const FAQS_QUERY_KEY = ['faqs'] as const;
+
+export const faqsQuery = (params: ListParams): QuerySpec<ListResult<Faq>> => ({
+  queryKey: [...FAQS_QUERY_KEY, 'list', params],
+  queryFn: ({ signal }) => searchList<Faq>('/faqs/search', params, signal),
+});
+
+export const faqQuery = (id: string): QuerySpec<Faq> => ({
+  queryKey: [...FAQS_QUERY_KEY, 'one', id],
+  queryFn: ({ signal }) => api.get<Faq>(`/faqs/${encodeURIComponent(id)}`, signal),
+});
+
+export const createFaq = (form: FaqForm) => api.post<Faq>('/faqs', form);
+
+/** With the version as read; 409 `{ref, current}` when someone changed it meanwhile (force to overwrite). */
+export const updateFaq = (id: string, form: FaqForm, version: number, force = false) =>
+  api
+    .request<Faq>(`/faqs/${encodeURIComponent(id)}`, {
+      method: 'PATCH',
+      body: { ...form, version, ...(force ? { force: true } : {}) },
+    })
+    .then((answer) => answer.data);
+
+export const removeFaq = (id: string) =>
+  api.request<void>(`/faqs/${encodeURIComponent(id)}`, { method: 'DELETE' }).then(() => undefined);

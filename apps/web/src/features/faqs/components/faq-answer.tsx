@@ -1,0 +1,51 @@
+import { Fragment, type ReactNode } from 'react';
+import { Link } from 'react-router';
+
+const TOKEN = /\*\*([^*]+)\*\*|\[([^\]]+)\]\(((?:https?:\/\/|\/)[^\s)]*)\)/g;
+
+/** One line of an answer: **bold** and [links](…) become elements; everything else stays text. */
+function inline(line: string, key: string): ReactNode[] {
+  const out: ReactNode[] = [];
+  let last = 0;
+  for (const m of line.matchAll(TOKEN)) {
+    if (m.index > last) out.push(line.slice(last, m.index));
+    if (m[1]) out.push(<strong key={`${key}-${m.index}`}>{m[1]}</strong>);
+    else if (m[3].startsWith('/'))
+      out.push(
+        <Link key={`${key}-${m.index}`} to={m[3]}>
+          {m[2]}
+        </Link>,
+      );
+    else
+      out.push(
+        <a key={`${key}-${m.index}`} href={m[3]} target="_blank" rel="noopener noreferrer">
+          {m[2]}
+        </a>,
+      );
+    last = m.index + m[0].length;
+  }
+  if (last < line.length) out.push(line.slice(last));
+  return out;
+}
+
+/**
+ * An answer with the editor's simple formatting, rendered as React elements (never as HTML, so an
+ * answer cannot inject markup): paragraphs on blank lines, line breaks, **bold** and links to a page
+ * of the portal or to an https address.
+ */
+export function FaqAnswer({ text }: { text: string }) {
+  return (
+    <div className="ov-faq__answer">
+      {text.split(/\n{2,}/).map((paragraph, p) => (
+        <p key={p}>
+          {paragraph.split('\n').map((line, l) => (
+            <Fragment key={l}>
+              {l > 0 ? <br /> : null}
+              {inline(line, `${p}-${l}`)}
+            </Fragment>
+          ))}
+        </p>
+      ))}
+    </div>
+  );
+}
