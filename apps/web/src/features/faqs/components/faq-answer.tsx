@@ -34,14 +34,19 @@ function inline(line: string, key: string): ReactNode[] {
  * of the portal or to an https address.
  */
 export function FaqAnswer({ text }: { text: string }) {
+  // Positions in the text name the pieces (stable for a given answer).
+  const paragraphs = text.split(/\n{2,}/).map((body, n) => ({
+    id: `p${n}`,
+    lines: body.split('\n').map((line, m) => ({ id: `p${n}-${m}`, line, first: m === 0 })),
+  }));
   return (
     <div className="ov-faq__answer">
-      {text.split(/\n{2,}/).map((paragraph, p) => (
-        <p key={p}>
-          {paragraph.split('\n').map((line, l) => (
-            <Fragment key={l}>
-              {l > 0 ? <br /> : null}
-              {inline(line, `${p}-${l}`)}
+      {paragraphs.map((paragraph) => (
+        <p key={paragraph.id}>
+          {paragraph.lines.map((piece) => (
+            <Fragment key={piece.id}>
+              {piece.first ? null : <br />}
+              {inline(piece.line, piece.id)}
             </Fragment>
           ))}
         </p>
