@@ -18,6 +18,7 @@ import { filesRoutes } from './modules/files/files.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { mailRoutes } from './modules/mail/mail.routes';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
+import { officesRoutes } from './modules/offices/offices.routes';
 import { paymentsRoutes } from './modules/payments';
 import { securityRoutes } from './modules/security/security.routes';
 import { createSecurityService } from './modules/security/security.service';
@@ -100,6 +101,7 @@ export async function buildApp({ config, database, logger }: AppDeps): Promise<F
   await app.register(tracesRoutes, { db });
   await app.register(securityLogRoutes, { db });
   await app.register(faqsRoutes, { db });
+  await app.register(officesRoutes, { db });
   await app.register(addressRoutes, { db });
   await app.register(billingRoutes, {
     db,

@@ -121,6 +121,21 @@ export const commercialOfficeSchema = z.object({
   address: textSchema,
   province: requiredString(),
   municipality: municipalitySchema,
+  /** How customers reach it and when (shown wherever the product sends them to the office). */
+  phone: phoneSchema.nullable().optional(),
+  hours: z
+    .string()
+    .trim()
+    .max(250, msg('maxDescription', { max: 250 }))
+    .optional(),
+  /** The municipalities whose customers it serves (its own when none is given). */
+  serves: z.array(municipalitySchema).max(15).optional(),
+});
+
+/** A change: any subset, with the version read (reference conflict, spec §4) unless forced. */
+export const commercialOfficePatchSchema = commercialOfficeSchema.partial().extend({
+  version: z.number().int().min(0),
+  force: z.boolean().optional(),
 });
 export type CommercialOfficeInput = z.infer<typeof commercialOfficeSchema>;
 

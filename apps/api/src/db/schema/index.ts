@@ -6,6 +6,7 @@ export * from './faqs';
 export * from './files';
 export * from './mail';
 export * from './notifications';
+export * from './offices';
 export * from './payments';
 export * from './spaces';
 export * from './traces';

@@ -42,6 +42,9 @@ export const STAFF_ROLES: { name: string; description: string; permissions: stri
       PERMISSIONS.CONTRACT_REQUEST_SEARCH,
       PERMISSIONS.PROCESS_RESIDENTIAL_WRITE,
       PERMISSIONS.INVOICE_READ,
+      // Sends customers to an office and answers their questions: reads both, changes neither.
+      PERMISSIONS.COMMERCIAL_OFFICE_READ,
+      PERMISSIONS.FAQ_READ,
     ],
   },
   {

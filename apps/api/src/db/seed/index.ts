@@ -3,6 +3,7 @@ import { seedBase } from './base';
 import { seedBillingDemo } from './billing-demo';
 import { seedDemo } from './demo';
 import { seedFaqsDemo } from './faqs-demo';
+import { seedOfficesDemo } from './offices-demo';
 
 export { DEFAULT_SPACE } from './base';
 
@@ -15,5 +16,6 @@ export async function seedIfEmpty(
   if (created && opts.demo) await seedDemo(db);
   if (created && opts.demo) await seedBillingDemo(db);
   if (created && opts.demo) await seedFaqsDemo(db);
+  if (created && opts.demo) await seedOfficesDemo(db);
   return created;
 }

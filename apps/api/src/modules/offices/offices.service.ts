@@ -1,0 +1,190 @@
+import { AppError, type CommercialOfficeInput } from '@ov/domain';
+import { and, asc, count, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { commercialOffices, municipalities } from '../../db/schema';
+import { pageWindow, type SearchQuery, type SearchSpec, searchOrder, searchWhere } from '../../lib/search';
+import { writeTrace } from '../../lib/traces';
+import type { Principal } from '../../plugins/access';
+
+type Row = typeof commercialOffices.$inferSelect;
+const t = commercialOffices;
+
+export const officeSearchSpec: SearchSpec = {
+  searchColumns: [t.name, t.boss, t.address, t.phone],
+  filterFields: { municipality: t.municipality, province: t.province, createdAt: t.createdAt },
+  sortFields: { name: t.name, municipality: t.municipality, updatedAt: t.updatedAt },
+  defaultSort: [asc(t.name), asc(t.id)],
+};
+
+export function officeDto(r: Row) {
+  return {
+    _id: r.id,
+    name: r.name,
+    boss: r.boss,
+    address: r.address,
+    province: r.province,
+    municipality: r.municipality,
+    phone: r.phone,
+    hours: r.hours,
+    serves: r.serves,
+    version: r.version,
+    updatedAt: r.updatedAt.toISOString(),
+  };
+}
+
+/** The columns a form (or part of one) sets; an office with no area serves its own municipality. */
+function columnsOf(f: Partial<CommercialOfficeInput>, municipality?: number) {
+  const serves =
+    f.serves ?? (f.municipality !== undefined && municipality === undefined ? [f.municipality] : undefined);
+  return {
+    ...(f.name !== undefined ? { name: f.name.trim() } : {}),
+    ...(f.boss !== undefined ? { boss: f.boss.trim() || null } : {}),
+    ...(f.address !== undefined ? { address: f.address.trim() } : {}),
+    ...(f.province !== undefined ? { province: f.province.trim() } : {}),
+    ...(f.municipality !== undefined ? { municipality: f.municipality } : {}),
+    ...(f.phone !== undefined ? { phone: f.phone || null } : {}),
+    ...(f.hours !== undefined ? { hours: f.hours.trim() || null } : {}),
+    ...(serves !== undefined ? { serves: [...new Set(serves)].sort((a, b) => a - b) } : {}),
+  };
+}
+
+const traced = ({ id: _id, space: _s, version: _v, createdAt: _c, updatedAt: _u, ...fields }: Row) => fields;
+
+export function createOfficesService(db: Db) {
+  /** Every municipality named must exist (the catalogue's 414 otherwise). */
+  async function assertMunicipalities(pks: number[]) {
+    const wanted = [...new Set(pks)];
+    if (!wanted.length) return;
+    const found = await db
+      .select({ pk: municipalities.pk })
+      .from(municipalities)
+      .where(sql`${municipalities.pk} in ${wanted}`);
+    if (found.length !== wanted.length) throw new AppError('BADREQUESTERROR', 414);
+  }
+
+  return {
+    /** Offices serving a municipality, for anyone the product sends to the office (400 unknown). */
+    async serving(space: string, municipality: number) {
+      await assertMunicipalities([municipality]);
+      const rows = await db
+        .select()
+        .from(t)
+        .where(and(eq(t.space, space), sql`${municipality} = any(${t.serves})`))
+        .orderBy(asc(t.name));
+      return rows.map(({ id, name, address, province, municipality: m, phone, hours }) => ({
+        _id: id,
+        name,
+        address,
+        province,
+        municipality: m,
+        phone,
+        hours,
+      }));
+    },
+
+    async search(p: Principal, q: SearchQuery) {
+      const where = searchWhere(officeSearchSpec, q, eq(t.space, p.space));
+      const { limit, offset } = pageWindow(q);
+      const rows = await db
+        .select()
+        .from(t)
+        .where(where)
+        .orderBy(...searchOrder(officeSearchSpec, q))
+        .limit(limit)
+        .offset(offset);
+      const [{ total }] = await db.select({ total: count() }).from(t).where(where);
+      return { total, rows: rows.map(officeDto) };
+    },
+
+    async get(p: Principal, id: string) {
+      const [row] = await db
+        .select()
+        .from(t)
+        .where(and(eq(t.id, id), eq(t.space, p.space)));
+      if (!row) throw new AppError('NOTFOUND', 404);
+      return officeDto(row);
+    },
+
+    async create(p: Principal, form: CommercialOfficeInput) {
+      await assertMunicipalities([form.municipality, ...(form.serves ?? [])]);
+      return db.transaction(async (tx) => {
+        const [row] = await tx
+          .insert(t)
+          .values({ space: p.space, ...columnsOf(form) } as typeof t.$inferInsert)
+          .returning();
+        await writeTrace(tx, {
+          space: p.space,
+          type: 'CREATE',
+          owner: p.userId,
+          module: 'commercial-offices',
+          section: 'offices',
+          entityId: row.id,
+          after: traced(row),
+        });
+        return officeDto(row);
+      });
+    },
+
+    /** A change over the version read; someone else's change in between is a 409 with the current one. */
+    async update(
+      p: Principal,
+      id: string,
+      patch: Partial<CommercialOfficeInput> & { version: number; force?: boolean },
+    ) {
+      await assertMunicipalities([
+        ...(patch.municipality ? [patch.municipality] : []),
+        ...(patch.serves ?? []),
+      ]);
+      return db.transaction(async (tx) => {
+        const [before] = await tx
+          .select()
+          .from(t)
+          .where(and(eq(t.id, id), eq(t.space, p.space)))
+          .for('update');
+        if (!before) throw new AppError('NOTFOUND', 404);
+        if (before.version !== patch.version && !patch.force)
+          throw new AppError('CONFLICTERROR', 409, { ref: id, current: officeDto(before) });
+        const [after] = await tx
+          .update(t)
+          .set({
+            ...columnsOf(patch, before.municipality),
+            version: sql`${t.version} + 1`,
+            updatedAt: new Date(),
+          })
+          .where(eq(t.id, id))
+          .returning();
+        await writeTrace(tx, {
+          space: p.space,
+          type: 'UPDATE',
+          owner: p.userId,
+          module: 'commercial-offices',
+          section: 'offices',
+          entityId: id,
+          before: traced(before),
+          after: traced(after),
+        });
+        return officeDto(after);
+      });
+    },
+
+    async remove(p: Principal, id: string) {
+      await db.transaction(async (tx) => {
+        const [before] = await tx
+          .select()
+          .from(t)
+          .where(and(eq(t.id, id), eq(t.space, p.space)));
+        if (!before) throw new AppError('NOTFOUND', 404);
+        await tx.delete(t).where(eq(t.id, id));
+        await writeTrace(tx, {
+          space: p.space,
+          type: 'REMOVE',
+          owner: p.userId,
+          module: 'commercial-offices',
+          section: 'offices',
+          entityId: id,
+          before: traced(before),
+        });
+      });
+    },
+  };
+}

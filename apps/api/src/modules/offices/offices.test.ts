@@ -1,0 +1,107 @@
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { traces } from '../../db/schema';
+import { createTestApp, DEMO_PASSWORD, type TestApp } from '../../test/test-app';
+
+let t: TestApp;
+let admin: string;
+let customer: string;
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = (await t.login()).authorization;
+  customer = (await t.login('maria.perez@example.cu', DEMO_PASSWORD)).authorization;
+});
+afterAll(() => t.close());
+
+const call = (
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
+  url: string,
+  authorization?: string,
+  payload?: object,
+) => t.app.inject({ method, url, payload, headers: authorization ? { authorization } : {} });
+
+const office = {
+  name: 'Oficina Comercial Vedado Norte',
+  boss: 'Lázaro Pérez Mora',
+  address: 'Calle 17 No. 502 e/ D y E, Vedado',
+  province: 'La Habana',
+  municipality: 2,
+  phone: '+5378321234',
+  hours: 'Lunes a viernes de 8:00 a 16:30',
+};
+
+describe('where a customer is sent', () => {
+  it('answers anyone the offices serving a municipality, with address, phone and hours', async () => {
+    const res = await call('GET', '/api/commercial-offices/public?municipality=2');
+    expect(res.statusCode).toBe(200);
+    const [plaza] = res.json();
+    expect(plaza).toMatchObject({
+      name: 'Oficina Comercial Plaza de la Revolución',
+      municipality: 2,
+      province: 'La Habana',
+    });
+    expect(plaza.address).toMatch(/Calle 23/);
+    expect(plaza.hours).toMatch(/Lunes a viernes/);
+    expect(Object.keys(plaza)).not.toContain('boss');
+    const unknown = await call('GET', '/api/commercial-offices/public?municipality=99');
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json()).toMatchObject({ reference: 414 });
+  });
+});
+
+describe('office management (COMMERCIAL_OFFICE)', () => {
+  it('creates an office serving its own municipality by default, changes and removes it, traced', async () => {
+    const created = await call('POST', '/api/commercial-offices', admin, office);
+    expect(created.statusCode).toBe(201);
+    const o = created.json();
+    expect(o).toMatchObject({ ...office, serves: [2], version: 0 });
+    const changed = await call('PATCH', `/api/commercial-offices/${o._id}`, admin, {
+      serves: [2, 3],
+      version: 0,
+    });
+    expect(changed.json()).toMatchObject({ serves: [2, 3], version: 1 });
+    const centro = (await call('GET', '/api/commercial-offices/public?municipality=3')).json();
+    expect(centro.map((x: { name: string }) => x.name)).toContain(office.name);
+    const stale = await call('PATCH', `/api/commercial-offices/${o._id}`, admin, {
+      name: 'Otra',
+      version: 0,
+    });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json().details.current.serves).toEqual([2, 3]);
+    expect((await call('DELETE', `/api/commercial-offices/${o._id}`, admin)).statusCode).toBe(204);
+    const kinds = (
+      await t.database.db
+        .select({ type: traces.type })
+        .from(traces)
+        .where(and(eq(traces.module, 'commercial-offices'), eq(traces.entityId, o._id)))
+    ).map((r) => r.type);
+    expect(kinds.sort()).toEqual(['CREATE', 'REMOVE', 'UPDATE']);
+  });
+
+  it('requires name, address, province and municipality with the spec’s messages', async () => {
+    const res = await call('POST', '/api/commercial-offices', admin, { boss: 'x' });
+    expect(res.statusCode).toBe(400);
+    const fields = res
+      .json()
+      .details.map((d: { field: string; message: string }) => `${d.field}: ${d.message}`);
+    expect(fields).toEqual(
+      expect.arrayContaining([
+        'body.name: Requerido',
+        'body.address: Requerido',
+        'body.province: Requerido',
+        'body.municipality: Requerido',
+      ]),
+    );
+    const bad = await call('POST', '/api/commercial-offices', admin, { ...office, serves: [2, 77] });
+    expect(bad.json()).toMatchObject({ reference: 414 });
+  });
+
+  it('lets COMMERCIAL_OFFICE:READ see but not change, and keeps customers and strangers out', async () => {
+    // The commercial specialist reads offices (to send customers to them) but does not change them.
+    const readerAuth = (await t.login('ana.comercial@aguasdelahabana.cu', DEMO_PASSWORD)).authorization;
+    expect((await call('POST', '/api/commercial-offices/search', readerAuth, {})).statusCode).toBe(200);
+    expect((await call('POST', '/api/commercial-offices', readerAuth, office)).statusCode).toBe(403);
+    expect((await call('POST', '/api/commercial-offices/search', customer, {})).statusCode).toBe(403);
+    expect((await call('POST', '/api/commercial-offices/search', undefined, {})).statusCode).toBe(401);
+  });
+});
