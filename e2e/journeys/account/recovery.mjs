@@ -30,6 +30,9 @@ export async function signOutEverywhere({ page, baseUrl, assert }) {
   await page.goto(`${baseUrl}${BASE}/profile`);
   await page.getByTestId('signout-all').click();
   await page.getByTestId('signout-all-confirm').click();
+  // The profile form has an #email too: wait for the session to go, then for the way back in.
+  await page.waitForFunction(() => localStorage.getItem('ov.session.accessToken') === null);
+  await page.getByTestId('profile').waitFor({ state: 'detached' });
   await page.locator('[data-testid="entry-login"], #email').first().waitFor();
   assert.equal(await tokenOf(page), null, 'signed out everywhere');
 }

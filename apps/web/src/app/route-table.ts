@@ -19,6 +19,7 @@ const ProfilePage = lazy(() => import('../features/account/pages/profile-page'))
 const UsersPage = lazy(() => import('../features/users/pages/users-page'));
 const PermissionsPage = lazy(() => import('../features/security/pages/permissions-page'));
 const TracesPage = lazy(() => import('../features/traces/pages/traces-page'));
+const CommercialOfficesPage = lazy(() => import('../features/offices/pages/commercial-offices-page'));
 const FaqsConfigurationPage = lazy(() => import('../features/faqs/pages/faqs-configuration-page'));
 const FaqsSignedInPage = lazy(() => import('../features/faqs/pages/faqs-signed-in-page'));
 const SecurityLogPage = lazy(() => import('../features/traces/pages/security-log-page'));
@@ -244,6 +245,7 @@ export const ROUTES: readonly RouteEntry[] = [
     path: `${PATHS.commercialOffices}/*`,
     zone: 'private',
     labelKey: 'menu.commercialOffices',
+    page: CommercialOfficesPage,
     access: { permissions: [P.COMMERCIAL_OFFICE_READ, P.COMMERCIAL_OFFICE_WRITE] },
     menu: [{ key: 'commercialOffices', group: 'admin', parent: 'nomenclators', icon: 'offices' }],
   },

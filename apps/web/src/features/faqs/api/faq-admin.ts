@@ -1,6 +1,7 @@
 import type { FaqForm } from '@ov/domain';
 import { api } from '../../../lib/api-client';
 import { type ListParams, type ListResult, type QuerySpec, searchList } from '../../../lib/list-query';
+import { patchVersioned, removeAt } from '../../../lib/resource-calls';
 
 /** A FAQ as the editor sees it (both languages, draft or published, with its version). */
 export interface Faq extends FaqForm {
@@ -25,12 +26,6 @@ export const createFaq = (form: FaqForm) => api.post<Faq>('/faqs', form);
 
 /** With the version as read; 409 `{ref, current}` when someone changed it meanwhile (force to overwrite). */
 export const updateFaq = (id: string, form: FaqForm, version: number, force = false) =>
-  api
-    .request<Faq>(`/faqs/${encodeURIComponent(id)}`, {
-      method: 'PATCH',
-      body: { ...form, version, ...(force ? { force: true } : {}) },
-    })
-    .then((answer) => answer.data);
+  patchVersioned<Faq>(`/faqs/${encodeURIComponent(id)}`, form, version, force);
 
-export const removeFaq = (id: string) =>
-  api.request<void>(`/faqs/${encodeURIComponent(id)}`, { method: 'DELETE' }).then(() => undefined);
+export const removeFaq = (id: string) => removeAt(`/faqs/${encodeURIComponent(id)}`);

@@ -6,11 +6,9 @@ import { useTranslation } from 'react-i18next';
 import { zodRule } from '../../../components/form/zod-rule';
 import { ListPage } from '../../../components/list-page/list-page';
 import type { ListColumn } from '../../../components/list-page/types';
-import { isApiError } from '../../../lib/api-error';
+import { useVersionedSave } from '../../../components/list-page/use-versioned-save';
 import { formatDateTime } from '../../../lib/format';
-import { ActionCancelled } from '../../../lib/notify';
 import { PATHS } from '../../../lib/urls';
-import { useReferenceConflict } from '../../users/components/reference-conflict';
 import {
   createFaq,
   FAQS_QUERY_KEY,
@@ -33,7 +31,7 @@ export default function FaqsConfigurationPage() {
   const rule = (schema: Parameters<typeof zodRule>[0]) => zodRule(schema, i18n.language);
   const [category, setCategory] = useState<string>();
   const [published, setPublished] = useState<string>();
-  const [askConflict, conflictDialog] = useReferenceConflict();
+  const { save: saveFaq, conflictDialog } = useVersionedSave({ create: createFaq, update: updateFaq });
   const c = (key: string) => t(`faqs.config.${key}`);
 
   const filters = useMemo(() => {
@@ -51,15 +49,7 @@ export default function FaqsConfigurationPage() {
       question: { es: values.question.es.trim(), en: values.question.en.trim() },
       answer: { es: values.answer.es.trim(), en: values.answer.en.trim() },
     };
-    if (!id) return createFaq(form);
-    const version = Number(values.version ?? 0);
-    try {
-      return await updateFaq(id, form, version);
-    } catch (error) {
-      if (!(isApiError(error) && error.status === 409)) throw error;
-      if ((await askConflict('stale')) === 'overwrite') return updateFaq(id, form, version, true);
-      throw new ActionCancelled();
-    }
+    return saveFaq(form, id, Number(values.version ?? 0));
   };
 
   const columns: ListColumn<Faq>[] = [

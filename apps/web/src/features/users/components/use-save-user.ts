@@ -3,13 +3,13 @@ import { App, type FormInstance } from 'antd';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { useReferenceConflict } from '../../../components/list-page/reference-conflict';
 import { isApiError } from '../../../lib/api-error';
 import { ActionCancelled } from '../../../lib/notify';
 import { PATHS } from '../../../lib/urls';
 import { getUser, userQuery } from '../api/get-user';
 import { createUser, recoverUser, updateUser } from '../api/save-user';
 import type { User } from '../types';
-import { useReferenceConflict } from './reference-conflict';
 import { toUserFormValues, toUserPayload, type UserFormValues } from './user-form';
 
 interface SaveUserOptions {

@@ -36,7 +36,7 @@ export function useReferenceConflict(): [(kind: ConflictKind) => Promise<Conflic
       title={
         <Space>
           <ExclamationCircleOutlined style={{ color: '#faad14' }} />
-          {t('users.conflict.title')}
+          {t('conflict.title')}
         </Space>
       }
       onCancel={() => choose('cancel')}
@@ -46,16 +46,16 @@ export function useReferenceConflict(): [(kind: ConflictKind) => Promise<Conflic
             {t('common.cancel')}
           </Button>
           <Button onClick={() => choose('recover')} data-testid="conflict-recover">
-            {t(kind === 'stale' ? 'users.conflict.reload' : 'users.conflict.recover')}
+            {t(kind === 'stale' ? 'conflict.reload' : 'conflict.recover')}
           </Button>
           <Button type="primary" danger onClick={() => choose('overwrite')} data-testid="conflict-overwrite">
-            {t('users.conflict.overwrite')}
+            {t('conflict.overwrite')}
           </Button>
         </Space>
       }
       data-testid="reference-conflict"
     >
-      <p>{t(kind === 'stale' ? 'users.conflict.staleText' : 'users.conflict.removedText')}</p>
+      <p>{t(kind === 'stale' ? 'conflict.staleText' : 'conflict.removedText')}</p>
     </Modal>
   );
   return [ask, element];

@@ -1,0 +1,92 @@
+// Commercial offices: an administrator finds the office of a municipality, reads it, changes its opening
+// hours (traced), and the public lookup answers the new hours; the screens in both languages, desktop
+// and 390 px.
+
+import { join } from 'node:path';
+import { submitSignIn } from '../support.mjs';
+
+const ADMIN_EMAIL = process.env.ADMIN_EMAIL ?? 'admin@aguasdelahabana.cu';
+const ADMIN_PASSWORD = process.env.ADMIN_PASSWORD ?? 'Admin.Oficina.2026';
+const DESKTOP = { width: 1366, height: 800 };
+const MOBILE = { width: 390, height: 844 };
+const BASE = '/oficina_virtual';
+const HOURS = 'Lunes a viernes de 8:00 a 17:00; sábados de 8:00 a 12:00';
+const settle = (page) => page.waitForTimeout(400);
+
+async function signIn(page, baseUrl) {
+  await submitSignIn(page, `${baseUrl}${BASE}/login`, ADMIN_EMAIL, ADMIN_PASSWORD);
+  await page.getByTestId('dashboard').waitFor();
+}
+
+export default async function offices({ browser, baseUrl, screenshotDir, assert }) {
+  const context = await browser.newContext({ viewport: DESKTOP, locale: 'es-ES' });
+  const page = await context.newPage();
+  const errors = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  const shot = (name, p = page) => p.screenshot({ path: join(screenshotDir, `${name}.png`) });
+  await signIn(page, baseUrl);
+  await page.goto(`${baseUrl}${BASE}/nomenclators/commercial-offices`);
+  const list = page.getByTestId('list-commercial-offices');
+  await list.locator('tr.ant-table-row').first().waitFor();
+  assert.equal(await list.locator('tr.ant-table-row').count(), 10, 'a page of ten offices');
+  await settle(page);
+  await shot('offices-desktop-es');
+
+  // Filter by municipality, then edit the office's hours.
+  await page.getByTestId('filter-municipality').click();
+  await page.keyboard.type('Cerro');
+  await page.locator('.ant-select-item-option', { hasText: 'Cerro' }).first().click();
+  const row = list.locator('tr.ant-table-row', { hasText: 'Oficina Comercial Cerro' });
+  await row.waitFor();
+  assert.equal(await list.locator('tr.ant-table-row').count(), 1, 'only the Cerro office');
+  await row.getByTestId('row-actions').click();
+  await page.locator('.ant-dropdown-menu-item', { hasText: 'Editar' }).click();
+  const dialog = page.getByTestId('detail-dialog');
+  await dialog.getByTestId('office-name').waitFor();
+  await page.waitForFunction(
+    () => document.querySelector('[data-testid="office-name"]')?.value === 'Oficina Comercial Cerro',
+  );
+  const hours = dialog.locator('#hours');
+  await hours.fill(HOURS);
+  await dialog.getByTestId('office-address').fill('');
+  await page.locator('.ant-drawer-footer .ant-btn-primary').click();
+  await dialog.getByText('Requerido').first().waitFor(); // the address is required; nothing is sent
+  await dialog.getByTestId('office-address').fill('Calzada del Cerro No. 1812 e/ Tulipán y Santa Teresa');
+  await settle(page);
+  await shot('offices-form-desktop-es');
+  await page.locator('.ant-drawer-footer .ant-btn-primary').click();
+  await dialog.waitFor({ state: 'hidden' });
+  const served = await fetch(`${baseUrl}/api/commercial-offices/public?municipality=10`).then((r) =>
+    r.json(),
+  );
+  assert.equal(served[0].hours, HOURS, 'the public lookup answers the new hours');
+
+  await page.getByRole('button', { name: 'EN', exact: true }).click();
+  await page.locator('h1', { hasText: 'Commercial offices' }).waitFor();
+  await settle(page);
+  await shot('offices-desktop-en');
+  await page.getByRole('button', { name: 'ES', exact: true }).click();
+  assert.deepEqual(errors, [], 'no page errors');
+  await context.close();
+
+  for (const lang of ['es', 'en']) {
+    const phone = await browser.newContext({
+      viewport: MOBILE,
+      isMobile: true,
+      hasTouch: true,
+      locale: 'es-ES',
+    });
+    const p = await phone.newPage();
+    await signIn(p, baseUrl);
+    if (lang === 'en') await p.getByRole('button', { name: 'EN', exact: true }).click();
+    await p.goto(`${baseUrl}${BASE}/nomenclators/commercial-offices`);
+    await p.getByTestId('list-commercial-offices').locator('tr.ant-table-row').first().waitFor();
+    const overflow = await p.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
+    assert.ok(overflow <= 0, `offices fit 390 px (${lang})`);
+    await settle(p);
+    await shot(`offices-mobile-${lang}`, p);
+    await phone.close();
+  }
+}
