@@ -80,8 +80,19 @@ async function emptyState({ browser, baseUrl, screenshotDir, assert }) {
   const card = page.locator(`[data-testid="code-card"][data-cc="${JOSE_CC}"]`);
   await card.waitFor();
   await card.getByTestId('code-remove').click();
-  await page.locator('.ant-popconfirm .ant-btn-dangerous').click();
+  const confirm = page.locator('.ant-popconfirm .ant-btn-dangerous');
   const empty = page.getByTestId('codes-empty');
+  // Under load the pop-up may still be opening when first clicked: click until it takes effect.
+  for (let attempt = 0; attempt < 5; attempt++) {
+    if (await confirm.isVisible()) await confirm.click().catch(() => {});
+    if (
+      await empty.waitFor({ timeout: 3000 }).then(
+        () => true,
+        () => false,
+      )
+    )
+      break;
+  }
   await empty.waitFor();
   assert.ok((await empty.textContent()).includes('Código de cliente'), 'says where the code is printed');
   await shoot(page, screenshotDir, 'billing-empty-desktop-es');
