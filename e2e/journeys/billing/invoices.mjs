@@ -14,6 +14,14 @@ export async function openDebtsAndInvoices({ page, screenshotDir, assert }) {
   }
   await detail.getByTestId('consumption-chart').locator('.recharts-bar-rectangle').first().waitFor();
   await shoot(page, screenshotDir, 'billing-detail-desktop-es', true);
+  // The office name opens where it is, when it opens and its phone.
+  await detail.getByTestId('office-open').click();
+  const office = page.getByTestId('office-details');
+  await office.waitFor();
+  assert.ok((await office.textContent()).includes('Lunes a viernes'), 'office hours shown');
+  await shoot(page, screenshotDir, 'billing-office-desktop-es');
+  await page.keyboard.press('Escape');
+  await office.waitFor({ state: 'hidden' });
 }
 
 export async function filterPaidInvoices({ page }) {

@@ -13,6 +13,14 @@ export async function refuseAgreedDebt({ page, baseUrl, assert }) {
     await refused.waitFor();
     assert.equal(await refused.getAttribute('data-code'), '12');
     assert.ok((await refused.textContent()).includes(TEXTS[12]), 'code 12 text');
+    // Which office, where and when: the one serving the code's municipality.
+    const office = refused.getByTestId('office-details');
+    await office.waitFor();
+    const officeText = await office.textContent();
+    assert.ok(
+      officeText.includes('Oficina Comercial') && officeText.includes('Lunes a viernes'),
+      'the office',
+    );
   }
 }
 

@@ -11,6 +11,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { useCurrentUser } from '../../../lib/current-user';
 import { errorText } from '../../../lib/error-text';
 import { formatMoney } from '../../../lib/format';
+import { OfficeInfo } from '../../offices/components/office-info';
 import { contractPath } from '../api/download-document';
 import { useConsumption } from '../api/get-consumption';
 import { useCodeOverview, type Viewer } from '../api/get-overview';
@@ -162,7 +163,9 @@ function Summary({ data }: { data: CodeOverview }) {
       <Descriptions.Item label={t('billing.detail.municipality')}>{data.municipality}</Descriptions.Item>
       <Descriptions.Item label={t('billing.detail.policy')}>{data.policy ?? '—'}</Descriptions.Item>
       <Descriptions.Item label={t('billing.detail.contract')}>{data.contractNumber ?? '—'}</Descriptions.Item>
-      <Descriptions.Item label={t('billing.detail.office')}>{data.commercialOffice}</Descriptions.Item>
+      <Descriptions.Item label={t('billing.detail.office')}>
+        <OfficeInfo municipality={data.municipality} fallbackName={data.commercialOffice} />
+      </Descriptions.Item>
     </Descriptions>
   );
 }

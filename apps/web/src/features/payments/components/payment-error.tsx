@@ -1,10 +1,14 @@
 import { Alert } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../../lib/error-text';
+import { OfficeInfo } from '../../offices/components/office-info';
 import { resultCodeOf, resultText } from './result-text';
 
-/** A refused payment: the result code's exact spec text (3, 4, 5, 7, 9, 10, 12, 13…) or the catalogue message. */
-export function PaymentError({ error }: { error: unknown }) {
+/**
+ * A refused payment: the result code's exact spec text (3, 4, 5, 7, 9, 10, 12, 13…) or the catalogue
+ * message. Code 12 sends the customer to the commercial office: which one, where and when is shown.
+ */
+export function PaymentError({ error, municipality }: { error: unknown; municipality?: string | number }) {
   const { t, i18n } = useTranslation();
   const code = resultCodeOf(error);
   const text = code ? resultText(code, i18n.language) : errorText(error, t, i18n.language);
@@ -14,7 +18,14 @@ export function PaymentError({ error }: { error: unknown }) {
       showIcon
       className="ov-pay__error"
       title={text}
-      description={code ? t('payments.result.code', { code }) : undefined}
+      description={
+        code ? (
+          <>
+            {t('payments.result.code', { code })}
+            {code === 12 ? <OfficeInfo municipality={municipality} inline /> : null}
+          </>
+        ) : undefined
+      }
       data-testid="payment-error"
       data-code={code ?? undefined}
     />

@@ -219,7 +219,9 @@ function PayForm({ language }: { language: string }) {
           </span>
           <strong data-testid="pay-total">{formatMoney(total)}</strong>
         </div>
-        {pay.isError ? <PaymentError error={pay.error} /> : null}
+        {pay.isError ? (
+          <PaymentError error={pay.error} municipality={codes.data?.find((c) => c.cc === cc)?.municipality} />
+        ) : null}
         <Button
           type="primary"
           size="large"

@@ -1,0 +1,89 @@
+import '../i18n';
+import { EnvironmentOutlined, PhoneOutlined } from '@ant-design/icons';
+import { MUNICIPALITIES } from '@ov/domain';
+import { Button, Popover, Spin } from 'antd';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { officesServing, type PublicOffice } from '../api/offices';
+import './office-info.css';
+
+/** A municipality by its pk or its name, as the ledger and the forms give it. */
+function pkOf(municipality: number | string | null | undefined): number | null {
+  if (typeof municipality === 'number') return municipality;
+  if (!municipality) return null;
+  const wanted = municipality.trim().toLowerCase();
+  return MUNICIPALITIES.find((m) => m.municipio.toLowerCase() === wanted)?.pk ?? null;
+}
+
+/** The offices serving a municipality, loaded once per municipality shown. */
+function useServingOffices(pk: number | null) {
+  const [offices, setOffices] = useState<PublicOffice[] | null>(null);
+  useEffect(() => {
+    if (pk === null) return;
+    const controller = new AbortController();
+    officesServing(pk, controller.signal)
+      .then(setOffices)
+      .catch(() => {
+        if (!controller.signal.aborted) setOffices([]);
+      });
+    return () => controller.abort();
+  }, [pk]);
+  return pk === null ? [] : offices;
+}
+
+function OfficeDetails({ office }: { office: PublicOffice }) {
+  const { t } = useTranslation();
+  return (
+    <div className="ov-office" data-testid="office-details">
+      <strong className="ov-office__name">{office.name}</strong>
+      <p>
+        <EnvironmentOutlined aria-hidden /> {office.address}, {office.province}
+      </p>
+      {office.hours ? <p>{office.hours}</p> : null}
+      {office.phone ? (
+        <p>
+          <PhoneOutlined aria-hidden />{' '}
+          <a href={`tel:${office.phone}`} aria-label={`${t('offices.call')} ${office.phone}`}>
+            {office.phone}
+          </a>
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/**
+ * Where the product sends a customer to "su oficina comercial": the office serving the municipality,
+ * with its address, hours and phone. `inline` shows them at once (a refusal that sends the customer
+ * there); otherwise the office name opens them in a pop-over (the code detail).
+ */
+export function OfficeInfo({
+  municipality,
+  fallbackName,
+  inline = false,
+}: {
+  municipality: number | string | null | undefined;
+  fallbackName?: string;
+  inline?: boolean;
+}) {
+  const { t } = useTranslation();
+  const offices = useServingOffices(pkOf(municipality));
+  if (offices === null) return <Spin size="small" />;
+  const [office] = offices;
+  if (!office)
+    return inline ? <p className="ov-office__none">{t('offices.none')}</p> : <>{fallbackName ?? '—'}</>;
+  if (inline)
+    return (
+      <section className="ov-office ov-office--inline" aria-label={t('offices.yours')}>
+        <span className="ov-office__kicker">{t('offices.yours')}</span>
+        <OfficeDetails office={office} />
+      </section>
+    );
+  return (
+    <Popover content={<OfficeDetails office={office} />} trigger="click" placement="bottomLeft">
+      <Button type="link" className="ov-office__open" data-testid="office-open">
+        {office.name}
+      </Button>
+    </Popover>
+  );
+}
