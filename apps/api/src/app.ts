@@ -22,6 +22,8 @@ import { officesRoutes } from './modules/offices/offices.routes';
 import { paymentsRoutes } from './modules/payments';
 import { securityRoutes } from './modules/security/security.routes';
 import { createSecurityService } from './modules/security/security.service';
+import { settingsRoutes } from './modules/settings/settings.routes';
+import { createSettingsStore } from './modules/settings/settings.store';
 import { securityLogRoutes } from './modules/traces/security-log.routes';
 import { tracesRoutes } from './modules/traces/traces.routes';
 import { createUsersAdminService } from './modules/users/users.admin.service';
@@ -82,6 +84,8 @@ export async function buildApp({ config, database, logger }: AppDeps): Promise<F
   registerErrorHandling(app);
   registerInputGuard(app);
   const caches = createAppCaches(database);
+  const settings = createSettingsStore(database, config);
+  app.addHook('onClose', async () => settings.close());
   app.addHook('onClose', async () => caches.close());
   // Headers first: a request refused by access control (401/403) still gets them.
   await registerSecurityHeaders(app);
@@ -89,7 +93,8 @@ export async function buildApp({ config, database, logger }: AppDeps): Promise<F
   await app.register(cors, { origin: false, exposedHeaders: ['x-total-count'] });
   await registerOpenApi(app);
 
-  await app.register(healthRoutes, { database, space: DEFAULT_SPACE });
+  await app.register(healthRoutes, { database, space: DEFAULT_SPACE, settings });
+  await app.register(settingsRoutes, { settings });
   await app.register(authRoutes, { auth: createAuthService({ db, signer, deviceSecret: config.jwtSecret }) });
   await app.register(usersRoutes, {
     users: createUsersService({ db }),
@@ -113,10 +118,11 @@ export async function buildApp({ config, database, logger }: AppDeps): Promise<F
   await app.register(accountRoutes, {
     db,
     config,
+    settings,
     auth: createAuthService({ db, signer, deviceSecret: config.jwtSecret }),
   });
   await app.register(filesRoutes, { db, dataDir: config.DATA_DIR });
-  await app.register(paymentsRoutes, { db, config });
+  await app.register(paymentsRoutes, { db, config, settings });
 
   await registerSpa(app, config.WEB_DIST);
   return app;

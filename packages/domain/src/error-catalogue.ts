@@ -115,6 +115,11 @@ export const ERROR_CATALOGUE: readonly CatalogueEntry[] = Object.freeze([
     'You already have a pending request for that role',
   ),
   bad(468, 'La solicitud ya fue resuelta', 'The request was already decided'),
+  forbidden(
+    477,
+    'El registro de cuentas nuevas está cerrado en este momento',
+    'Sign-up of new accounts is closed at the moment',
+  ),
   bad(469, 'El usuario ya tiene ese rol', 'The user already has that role'),
   forbidden(
     474,

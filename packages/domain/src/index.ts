@@ -9,6 +9,7 @@ export * from './municipalities';
 export * from './password-strength';
 export * from './payments';
 export * from './permissions';
+export * from './settings';
 export * from './validation/common-passwords';
 export * from './validation/forms';
 export * from './validation/generate-password';

@@ -40,6 +40,7 @@ describe('menu gating (spec §6)', () => {
       'security>permissions',
       'security>traces',
       'security>securityLog',
+      'settings',
       'nomenclators>commercialOffices',
       'nomenclators>municipalities',
       'nomenclators>faqsConfiguration',

@@ -20,6 +20,7 @@ const UsersPage = lazy(() => import('../features/users/pages/users-page'));
 const PermissionsPage = lazy(() => import('../features/security/pages/permissions-page'));
 const TracesPage = lazy(() => import('../features/traces/pages/traces-page'));
 const CommercialOfficesPage = lazy(() => import('../features/offices/pages/commercial-offices-page'));
+const SettingsPage = lazy(() => import('../features/settings/pages/settings-page'));
 const FaqsConfigurationPage = lazy(() => import('../features/faqs/pages/faqs-configuration-page'));
 const FaqsSignedInPage = lazy(() => import('../features/faqs/pages/faqs-signed-in-page'));
 const SecurityLogPage = lazy(() => import('../features/traces/pages/security-log-page'));
@@ -238,7 +239,9 @@ export const ROUTES: readonly RouteEntry[] = [
     path: PATHS.settings,
     zone: 'private',
     labelKey: 'menu.settings',
+    page: SettingsPage,
     access: { permissions: [P.ADMIN] },
+    menu: [{ key: 'settings', group: 'admin', icon: 'settings' }],
   },
   {
     key: 'commercialOffices',

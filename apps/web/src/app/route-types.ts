@@ -13,6 +13,7 @@ export type IconKey =
   | 'permissions'
   | 'traces'
   | 'securityLog'
+  | 'settings'
   | 'nomenclators'
   | 'offices'
   | 'municipalities'

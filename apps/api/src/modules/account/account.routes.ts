@@ -1,4 +1,5 @@
 import {
+  AppError,
   emailSchema,
   FEATURES,
   passwordSchema,
@@ -11,9 +12,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
+import { DEFAULT_SPACE } from '../../db/seed';
 import { requestLanguage } from '../../lib/language';
 import { principalOf } from '../../plugins/access';
 import type { AuthService } from '../auth/auth.service';
+import type { SettingsStore } from '../settings/settings.store';
 import { meDtoSchema } from '../users/users.dto';
 import { createAccountService } from './account.service';
 import { accountMessage } from './messages';
@@ -35,10 +38,12 @@ const signupBody = z
     path: ['confirmPassword'],
   });
 
-export const accountRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config; auth: AuthService }> = async (
-  app,
-  { db, config, auth },
-) => {
+export const accountRoutes: FastifyPluginAsyncZod<{
+  db: Db;
+  config: Config;
+  auth: AuthService;
+  settings: SettingsStore;
+}> = async (app, { db, config, auth, settings }) => {
   const account = createAccountService({ db, config });
   const profile = createProfileService({ db, account });
   const tags = ['account'];
@@ -48,9 +53,14 @@ export const accountRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config; auth
       '/api/signup',
       {
         config: { access: 'public' },
+        // An administrator may close sign-up (settings): it applies at once, before the form is read.
+        preValidation: async () => {
+          if (!(await settings.get(DEFAULT_SPACE)).signupEnabled) throw new AppError('BADREQUESTERROR', 477);
+        },
         schema: {
           tags,
-          summary: 'Create a customer account (UNVERIFIED until the e-mailed link is followed)',
+          summary:
+            'Create a customer account (UNVERIFIED until the e-mailed link is followed; 477 when closed)',
           body: signupBody,
           response: { 201: messageSchema },
         },

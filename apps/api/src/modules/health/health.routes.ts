@@ -3,13 +3,15 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../../db/client';
 import { isDatabaseUnavailable } from '../../lib/db-errors';
+import type { SettingsStore } from '../settings/settings.store';
 
 const ok = z.object({ status: z.literal('ok') });
 
-export const healthRoutes: FastifyPluginAsyncZod<{ database: Database; space: string }> = async (
-  app,
-  { database, space },
-) => {
+export const healthRoutes: FastifyPluginAsyncZod<{
+  database: Database;
+  space: string;
+  settings: SettingsStore;
+}> = async (app, { database, space, settings }) => {
   app.get(
     '/api/health',
     { config: { access: 'public' }, schema: { tags: ['health'], response: { 200: ok } } },
@@ -54,6 +56,19 @@ export const healthRoutes: FastifyPluginAsyncZod<{ database: Database; space: st
         },
       },
     },
-    async () => ({ space, features: { ...FEATURES } }),
+    // What is on comes from the settings in force: the web app hides exactly what the API would refuse.
+    async () => {
+      const s = await settings.get(space);
+      return {
+        space,
+        features: {
+          onboarding: FEATURES.onboarding,
+          signup: FEATURES.signup && s.signupEnabled,
+          payments: s.paymentsEnabled,
+          enzona: s.paymentsEnabled && s.enzonaEnabled,
+          transfermovil: s.paymentsEnabled && s.transfermovilEnabled,
+        },
+      };
+    },
   );
 };

@@ -1,4 +1,4 @@
-import { AppError, type PaymentResultCode } from '@ov/domain';
+import { AppError, type PaymentResultCode, type Settings } from '@ov/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
@@ -20,6 +20,8 @@ export interface PaymentsContext {
   commercial: CommercialSystem;
   gateways: Gateways;
   config: PaymentsConfig;
+  /** The administrator's settings in force (switches, advance minimum and bonus, pending timeout). */
+  settings: { get(space: string): Promise<Settings> };
   log?: Pick<FastifyBaseLogger, 'warn' | 'error' | 'info'>;
 }
 

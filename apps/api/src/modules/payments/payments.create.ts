@@ -8,6 +8,7 @@ import {
   type PayInvoicesBody,
   type PaymentCreated,
   paymentResult,
+  type Settings,
 } from '@ov/domain';
 import type { Principal } from '../../plugins/access';
 import { LedgerRejection, type OpenInvoice } from '../billing';
@@ -28,10 +29,20 @@ async function ledgerRead<T>(ctx: PaymentsContext, fn: () => Promise<T>): Promis
   }
 }
 
-function gatewayFor(ctx: PaymentsContext, method: string): PaymentGateway {
-  const gw = ctx.gateways.get(method as never);
+/**
+ * The gateway of a new payment and the settings it is made under: a gateway without credentials, or
+ * switched off by an administrator (or payments as a whole), is 481. Payments already under way keep
+ * settling through their gateway whatever the switch says.
+ */
+async function gatewayFor(ctx: PaymentsContext, space: string, method: string) {
+  const settings = await ctx.settings.get(space);
+  const on =
+    settings.paymentsEnabled &&
+    ((method === 'ENZONA' && settings.enzonaEnabled) ||
+      (method === 'TRANSFERMOVIL' && settings.transfermovilEnabled));
+  const gw: PaymentGateway | undefined = on ? ctx.gateways.get(method as never) : undefined;
   if (!gw) throw new AppError('BADREQUESTERROR', 481, { method });
-  return gw;
+  return { gw, settings };
 }
 
 /** Which open invoices a request pays, checked against the spec's result codes before anything is created. */
@@ -82,8 +93,7 @@ function newIds() {
   return { id, externalId: `ov${id.replace(/-/g, '')}` };
 }
 
-const expiry = (ctx: PaymentsContext) =>
-  new Date(Date.now() + ctx.config.PAYMENT_PENDING_TIMEOUT_MIN * 60_000);
+const expiry = (settings: Settings) => new Date(Date.now() + settings.pendingTimeoutMinutes * 60_000);
 
 /** Registers the order at the gateway (outside any transaction); a failure ends the payment FAILED with 4. */
 async function openAtGateway(
@@ -103,7 +113,7 @@ async function openAtGateway(
       cancelUrl: `${base}/api/payments/enzona/cancel`,
       notifyUrl: `${base}/api/payments/transfermovil/notify`,
       phone: extra.phone?.replace(/^\+/, '') ?? undefined,
-      validMinutes: ctx.config.PAYMENT_PENDING_TIMEOUT_MIN,
+      validMinutes: Math.max(1, Math.round((p.expiresAt.getTime() - Date.now()) / 60_000)),
     });
     const saved = await paymentsRepo.guardedUpdate(ctx.db, p.id, 'PENDING', {
       gatewayRef: created.gatewayRef,
@@ -155,7 +165,7 @@ export function createPaymentCreation(ctx: PaymentsContext, access: CodeAccess) 
   return {
     /** Pay invoices of one code (type CC). */
     async payInvoices(principal: Principal, body: PayInvoicesBody): Promise<PaymentCreated> {
-      const gw = gatewayFor(ctx, body.method);
+      const { gw, settings } = await gatewayFor(ctx, principal.space, body.method);
       const account = await access.ownAccount(principal, body.cc, (fn) => ledgerRead(ctx, fn));
       const cc = account.cc;
       const chosen = await chooseInvoices(ctx, { ...body, cc });
@@ -179,7 +189,7 @@ export function createPaymentCreation(ctx: PaymentsContext, access: CodeAccess) 
             method: body.method,
             amountCents: body.amountCents,
             invoiceIds: claimed.map((i) => i.id),
-            expiresAt: expiry(ctx),
+            expiresAt: expiry(settings),
           });
           await tracePayment(tx, null, created, principal.userId);
           return created;
@@ -206,12 +216,13 @@ export function createPaymentCreation(ctx: PaymentsContext, access: CodeAccess) 
         Promise.all([ctx.commercial.getDebt(account.cc), ctx.commercial.getAdvanceBalance(account.cc)]),
       );
       const code = debt.totalDebtCents > 0 ? 8 : 1;
+      const settings = await ctx.settings.get(principal.space);
       return {
         allowed: code === 1,
         code,
         message: paymentResult(code)![lang],
-        minimumCents: ctx.config.ADVANCE_MIN_CENTS,
-        bonusPercent: ctx.config.ADVANCE_BONUS_PERCENT,
+        minimumCents: settings.advanceMinCents,
+        bonusPercent: settings.advanceBonusPercent,
         balanceCents: balance,
         debtCents: debt.totalDebtCents,
       };
@@ -219,14 +230,14 @@ export function createPaymentCreation(ctx: PaymentsContext, access: CodeAccess) 
 
     /** Deposit an advance (type ADELANTO): only without debt (8), at least the minimum (480). */
     async payAdvance(principal: Principal, body: PayAdvanceBody): Promise<PaymentCreated> {
-      const gw = gatewayFor(ctx, body.method);
+      const { gw, settings } = await gatewayFor(ctx, principal.space, body.method);
       const account = await access.ownAccount(principal, body.cc, (fn) => ledgerRead(ctx, fn));
-      const min = ctx.config.ADVANCE_MIN_CENTS;
+      const min = settings.advanceMinCents;
       if (body.amountCents < min)
         throw new AppError('BADREQUESTERROR', 480, { minimumCents: min, minimum: formatMoney(min) });
       const debt = await ledgerRead(ctx, () => ctx.commercial.getDebt(account.cc));
       if (debt.totalDebtCents > 0) throw paymentError(8, { debtCents: debt.totalDebtCents });
-      const pct = ctx.config.ADVANCE_BONUS_PERCENT;
+      const pct = settings.advanceBonusPercent;
       const { id, externalId } = newIds();
       const row = await ctx.db.transaction(async (tx) => {
         const created = await paymentsRepo.insert(tx, {
@@ -240,7 +251,7 @@ export function createPaymentCreation(ctx: PaymentsContext, access: CodeAccess) 
           amountCents: body.amountCents,
           bonusPercent: pct,
           bonusCents: Math.floor((body.amountCents * pct) / 100),
-          expiresAt: expiry(ctx),
+          expiresAt: expiry(settings),
         });
         await tracePayment(tx, null, created, principal.userId);
         return created;

@@ -3,6 +3,7 @@ import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import type { Gateways } from './gateways';
 import { paymentsAdminRoutes } from './payments.admin.routes';
+import type { PaymentsContext } from './payments.context';
 import { paymentsGatewayRoutes } from './payments.gateway.routes';
 import { paymentsCustomerRoutes } from './payments.routes';
 import { createPaymentsService } from './payments.service';
@@ -11,6 +12,7 @@ export interface PaymentsPluginDeps {
   db: Db;
   config: Config;
   gateways?: Gateways;
+  settings?: PaymentsContext['settings'];
 }
 
 /**
@@ -19,9 +21,9 @@ export interface PaymentsPluginDeps {
  */
 export const paymentsRoutes: FastifyPluginAsyncZod<PaymentsPluginDeps> = async (
   app,
-  { db, config, gateways },
+  { db, config, gateways, settings },
 ) => {
-  const payments = createPaymentsService({ db, config, gateways, log: app.log });
+  const payments = createPaymentsService({ db, config, gateways, settings, log: app.log });
   app.decorate('payments', payments);
   await app.register(paymentsCustomerRoutes, { payments });
   await app.register(paymentsGatewayRoutes, { payments });

@@ -22,6 +22,22 @@ export interface PaymentsDeps {
   /** Defaults to the built-in ledger. */
   commercial?: CommercialSystem;
   log?: PaymentsContext['log'];
+  /** The settings store of the app (modules/settings); without it, the configuration's values. */
+  settings?: PaymentsContext['settings'];
+}
+
+/** Settings fixed to the configuration (tests and scripts that build the service on their own). */
+function fixedSettings(config: PaymentsDeps['config']): PaymentsContext['settings'] {
+  const settings = {
+    paymentsEnabled: config.PAYMENTS_ENABLED,
+    enzonaEnabled: config.ENZONA_ENABLED,
+    transfermovilEnabled: config.TRANSFERMOVIL_ENABLED,
+    signupEnabled: true,
+    advanceMinCents: config.ADVANCE_MIN_CENTS,
+    advanceBonusPercent: config.ADVANCE_BONUS_PERCENT,
+    pendingTimeoutMinutes: config.PAYMENT_PENDING_TIMEOUT_MIN,
+  };
+  return { get: async () => settings };
 }
 
 /** Everything payments do, composed once per app (routes, reconciliation job, tests, benchmark). */
@@ -32,6 +48,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
     commercial,
     gateways: deps.gateways ?? createGateways(deps.config),
     config: deps.config,
+    settings: deps.settings ?? fixedSettings(deps.config),
     log: deps.log,
   };
   const access = createCodeAccess({

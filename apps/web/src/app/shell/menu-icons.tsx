@@ -12,6 +12,7 @@ import {
   LoginOutlined,
   QuestionCircleOutlined,
   SafetyOutlined,
+  SettingOutlined,
   TeamOutlined,
   UnlockOutlined,
 } from '@ant-design/icons';
@@ -29,6 +30,7 @@ export const MENU_ICONS: Record<IconKey, ReactNode> = {
   permissions: <UnlockOutlined />,
   traces: <AuditOutlined />,
   securityLog: <LoginOutlined />,
+  settings: <SettingOutlined />,
   nomenclators: <AppstoreOutlined />,
   offices: <BankOutlined />,
   municipalities: <EnvironmentOutlined />,

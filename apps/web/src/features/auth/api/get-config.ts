@@ -17,7 +17,8 @@ export function useFeatures(): Features {
   const { data } = useQuery({
     queryKey: ['config'],
     queryFn: ({ signal }) => getConfig(signal),
-    staleTime: Number.POSITIVE_INFINITY,
+    // Administrators switch things at run time (settings): read again every minute.
+    staleTime: 60_000,
     retry: false,
     meta: { silent: true },
   });

@@ -1,0 +1,122 @@
+import { AppError, type Settings, type SettingsPatch, settingsSchema } from '@ov/domain';
+import { eq, sql } from 'drizzle-orm';
+import type { Config } from '../../config';
+import type { Database } from '../../db/client';
+import { settings } from '../../db/schema';
+import { writeTrace } from '../../lib/traces';
+import type { Principal } from '../../plugins/access';
+
+export interface VersionedSettings extends Settings {
+  version: number;
+  /** Gateways with credentials on this installation: the only ones a setting can switch on. */
+  configured: { enzona: boolean; transfermovil: boolean };
+}
+
+/** The first values, from the environment. */
+export function settingsDefaults(config: Config): Settings {
+  return {
+    paymentsEnabled: config.PAYMENTS_ENABLED,
+    enzonaEnabled: config.ENZONA_ENABLED,
+    transfermovilEnabled: config.TRANSFERMOVIL_ENABLED,
+    signupEnabled: true,
+    advanceMinCents: config.ADVANCE_MIN_CENTS,
+    advanceBonusPercent: config.ADVANCE_BONUS_PERCENT,
+    pendingTimeoutMinutes: config.PAYMENT_PENDING_TIMEOUT_MIN,
+  };
+}
+
+/**
+ * The settings of each space, read once and kept until the database announces a change (trigger of
+ * migration 0016 on `ov_cache`): a change made through any API process is in force on every process
+ * at its next request. A load racing an announcement is not kept (generation check).
+ */
+export function createSettingsStore(database: Database, config: Config) {
+  const defaults = settingsDefaults(config);
+  const configured = { enzona: config.ENZONA_ENABLED, transfermovil: config.TRANSFERMOVIL_ENABLED };
+  const cache = new Map<string, Promise<VersionedSettings>>();
+  let generation = 0;
+  const unsubscribe = database.onCacheInvalidation(
+    (payload) => {
+      if (!payload.startsWith('settings:')) return;
+      generation++;
+      cache.delete(payload.slice('settings:'.length));
+    },
+    () => {
+      generation++;
+      cache.clear();
+    },
+  );
+
+  async function load(space: string): Promise<VersionedSettings> {
+    const [row] = await database.db.select().from(settings).where(eq(settings.space, space));
+    return effective(row);
+  }
+
+  function effective(row: typeof settings.$inferSelect | undefined): VersionedSettings {
+    // Stored values are checked again: anything out of shape falls back to the first value.
+    const stored = settingsSchema.partial().safeParse(row?.values ?? {});
+    const values = { ...defaults, ...(stored.success ? stored.data : {}) };
+    return {
+      ...values,
+      enzonaEnabled: values.enzonaEnabled && configured.enzona,
+      transfermovilEnabled: values.transfermovilEnabled && configured.transfermovil,
+      version: row?.version ?? 0,
+      configured,
+    };
+  }
+
+  const store = {
+    get(space: string): Promise<VersionedSettings> {
+      const cached = cache.get(space);
+      if (cached) return cached;
+      const seen = generation;
+      const loading = load(space);
+      cache.set(space, loading);
+      loading.then(
+        () => {
+          if (generation !== seen && cache.get(space) === loading) cache.delete(space);
+        },
+        () => cache.delete(space),
+      );
+      return loading;
+    },
+
+    /** Any subset, over the version read (409 with the current ones); traced with before and after. */
+    async update(p: Principal, patch: SettingsPatch): Promise<VersionedSettings> {
+      const { version, force, ...changes } = patch;
+      if (
+        (changes.enzonaEnabled && !configured.enzona) ||
+        (changes.transfermovilEnabled && !configured.transfermovil)
+      )
+        throw new AppError('BADREQUESTERROR', 481);
+      await database.db.transaction(async (tx) => {
+        await tx.insert(settings).values({ space: p.space }).onConflictDoNothing();
+        const [row] = await tx.select().from(settings).where(eq(settings.space, p.space)).for('update');
+        if (row.version !== version && !force)
+          throw new AppError('CONFLICTERROR', 409, { ref: p.space, current: effective(row) });
+        const before = { ...defaults, ...(row.values as Partial<Settings>) };
+        const values = { ...(row.values as Partial<Settings>), ...changes };
+        await tx
+          .update(settings)
+          .set({ values, version: sql`${settings.version} + 1`, updatedAt: new Date() })
+          .where(eq(settings.space, p.space));
+        await writeTrace(tx, {
+          space: p.space,
+          type: 'UPDATE',
+          owner: p.userId,
+          module: 'settings',
+          section: 'settings',
+          entityId: p.space,
+          before,
+          after: { ...defaults, ...values },
+        });
+      });
+      cache.delete(p.space);
+      return store.get(p.space);
+    },
+
+    close: unsubscribe,
+  };
+  return store;
+}
+export type SettingsStore = ReturnType<typeof createSettingsStore>;

@@ -1,0 +1,32 @@
+import { z } from 'zod';
+import { validationMessage as msg } from './validation/messages';
+
+const whole = (min: number, max: number) =>
+  z
+    .number({ error: msg('required') })
+    .int(msg('invalidValue'))
+    .min(min, msg('invalidValue'))
+    .max(max, msg('invalidValue'));
+
+/**
+ * What an administrator switches at /admin/settings (design §6): stored in the database, in force on
+ * every API process at its next request; the environment only gives the first values.
+ */
+export const settingsSchema = z.object({
+  paymentsEnabled: z.boolean(),
+  enzonaEnabled: z.boolean(),
+  transfermovilEnabled: z.boolean(),
+  signupEnabled: z.boolean(),
+  /** Smallest advance deposit, in cents. */
+  advanceMinCents: whole(100, 100_000_000),
+  advanceBonusPercent: whole(0, 100),
+  /** Minutes a payment may stay pending before reconciliation settles it. */
+  pendingTimeoutMinutes: whole(1, 1440),
+});
+export type Settings = z.infer<typeof settingsSchema>;
+
+export const settingsPatchSchema = settingsSchema.partial().extend({
+  version: z.number().int().min(0),
+  force: z.boolean().optional(),
+});
+export type SettingsPatch = z.infer<typeof settingsPatchSchema>;
