@@ -8,6 +8,7 @@ export * from './mail';
 export * from './notifications';
 export * from './offices';
 export * from './payments';
+export * from './rollups';
 export * from './settings';
 export * from './spaces';
 export * from './traces';

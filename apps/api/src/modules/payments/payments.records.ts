@@ -14,6 +14,7 @@ import {
 } from '../../lib/search';
 import type { Principal } from '../../plugins/access';
 import { readsAllPayments } from './payments.access';
+import { createDashboard } from './payments.dashboard';
 import { toPaymentDto } from './payments.repository';
 
 const t = paymentRequests;
@@ -79,22 +80,6 @@ function csvCell(v: unknown): string {
   return /[",\n\r;]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
 }
 
-/** The dashboard's payload: only a createdAt range (spec §7). */
-const dashboardSpec: SearchSpec = {
-  searchColumns: [],
-  filterFields: { createdAt: t.createdAt },
-  sortFields: {},
-  defaultSort: [],
-};
-const usersSpec: SearchSpec = {
-  searchColumns: [],
-  filterFields: { createdAt: users.createdAt },
-  sortFields: {},
-  defaultSort: [],
-};
-const rangeOnly = (spec: SearchSpec, filters: Filter[]) =>
-  searchWhere(spec, { page: 1, size: 1, filters } as SearchQuery);
-
 export function createPaymentRecords(db: Db) {
   return {
     async search(p: Principal, q: SearchQuery, lang: Lang) {
@@ -158,89 +143,6 @@ export function createPaymentRecords(db: Db) {
       return Readable.from(lines());
     },
 
-    /** Dashboard cards (spec §7); amounts in cents. Totals count PAYED payments only. */
-    async paymentData(space: string, filters: Filter[]) {
-      const where = and(eq(t.space, space), eq(t.status, 'PAYED'), rangeOnly(dashboardSpec, filters));
-      const [totals] = await db
-        .select({
-          totalCount: sql<number>`count(*)::int`,
-          totalAmount: sql<string>`coalesce(sum(${t.amountCents}), 0)`,
-          anticipatedCount: sql<number>`count(*) filter (where ${t.type} = 'ADELANTO')::int`,
-          anticipatedAmount: sql<string>`coalesce(sum(${t.amountCents}) filter (where ${t.type} = 'ADELANTO'), 0)`,
-          bonification: sql<string>`coalesce(sum(${t.bonusCents}) filter (where ${t.type} = 'ADELANTO'), 0)`,
-        })
-        .from(t)
-        .where(where);
-      const byMethod = await db
-        .select({
-          method: t.method,
-          count: sql<number>`count(*)::int`,
-          amount: sql<string>`coalesce(sum(${t.amountCents}), 0)`,
-        })
-        .from(t)
-        .where(where)
-        .groupBy(t.method);
-      const anticipatedAmount = Number(totals.anticipatedAmount);
-      const bonification = Number(totals.bonification);
-      return [
-        {
-          totalPayments: { totalCount: totals.totalCount, totalAmount: Number(totals.totalAmount) },
-          anticipated: { anticipatedCount: totals.anticipatedCount, anticipatedAmount },
-          bonifications: {
-            bonification,
-            totalAmount: anticipatedAmount + bonification,
-            totalPayed: anticipatedAmount,
-          },
-          byPaymentMethods: PAYMENT_METHODS.map((m: PaymentMethod) => {
-            const r = byMethod.find((x) => x.method === m);
-            return { paymentMethods: m, count: r?.count ?? 0, amount: Number(r?.amount ?? 0) };
-          }),
-        },
-      ];
-    },
-
-    /** PAYED payments per day (America/Havana), oldest first. */
-    async histogram(space: string, filters: Filter[]) {
-      const day = sql<string>`to_char(${t.createdAt} at time zone 'America/Havana', 'YYYY-MM-DD')`;
-      const rows = await db
-        .select({
-          _id: day,
-          count: sql<number>`count(*)::int`,
-          total: sql<string>`coalesce(sum(${t.amountCents}), 0)`,
-        })
-        .from(t)
-        .where(and(eq(t.space, space), eq(t.status, 'PAYED'), rangeOnly(dashboardSpec, filters)))
-        .groupBy(day)
-        .orderBy(day);
-      return rows.map((r) => ({ _id: r._id, count: r.count, total: Number(r.total) }));
-    },
-
-    async byStatus(space: string, filters: Filter[]) {
-      const rows = await db
-        .select({ _id: t.status, count: sql<number>`count(*)::int` })
-        .from(t)
-        .where(and(eq(t.space, space), rangeOnly(dashboardSpec, filters)))
-        .groupBy(t.status)
-        .orderBy(t.status);
-      return rows.map((r) => ({ _id: r._id as PaymentStatus, count: r.count }));
-    },
-
-    /** Customers (users with a client type) per client type, created in the range. */
-    async usersQuantity(space: string, filters: Filter[]) {
-      const rows = await db
-        .select({ clientType: users.clientType, count: sql<number>`count(*)::int` })
-        .from(users)
-        .where(
-          and(
-            eq(users.space, space),
-            isNull(users.deletedAt),
-            isNotNull(users.clientType),
-            rangeOnly(usersSpec, filters),
-          ),
-        )
-        .groupBy(users.clientType)
-        .orderBy(users.clientType);
-      return rows.map((r) => ({ clientType: r.clientType as never, count: r.count }));
-    },
+    ...createDashboard(db),
   };
 }

@@ -1,0 +1,34 @@
+import { bigint, date, integer, pgTable, primaryKey, smallint, text } from 'drizzle-orm/pg-core';
+
+/**
+ * The dashboard's figures (spec §7), kept by triggers in the same transaction as each payment's change
+ * (migration 0017): per space, Havana day, status, method and type, spread over 8 shards so concurrent
+ * settlements do not queue on one row. Summed at read time; never a scan of the payments.
+ */
+export const paymentRollups = pgTable(
+  'payment_rollups',
+  {
+    space: text('space').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    status: text('status').notNull(),
+    method: text('method').notNull(),
+    type: text('type').notNull(),
+    shard: smallint('shard').notNull(),
+    count: integer('count').notNull().default(0),
+    amountCents: bigint('amount_cents', { mode: 'number' }).notNull().default(0),
+    bonusCents: bigint('bonus_cents', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.space, t.day, t.status, t.method, t.type, t.shard] })],
+);
+
+/** Customers (users with a client type, not removed) per space, day of creation and client type. */
+export const userRollups = pgTable(
+  'user_rollups',
+  {
+    space: text('space').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    clientType: text('client_type').notNull(),
+    count: integer('count').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.space, t.day, t.clientType] })],
+);
