@@ -13,7 +13,7 @@ export async function editRolePermissions({ page, baseUrl, assert, shot }) {
   await menu.locator('.ant-dropdown-menu-item', { hasText: 'Detalles' }).click();
   const matrix = page.getByTestId('permission-matrix');
   await matrix.waitFor();
-  await matrix.locator('[data-permission="FAQ:READ"]').check();
+  await matrix.locator('[data-permission="FAQ:WRITE"]').check();
   await toast(page, 'Permisos guardados');
   await settle(page);
   await shot('admin-role-matrix-desktop-es');
