@@ -107,7 +107,8 @@ describe.skipIf(!process.env.DATABASE_URL)('a database outage (PostgreSQL, throw
       readyDuring.push(await call('/api/health/ready'));
       await new Promise((r) => setTimeout(r, 500));
     }
-    cluster.start();
+    const restart = Date.now();
+    cluster.start(); // returns once the server accepts connections again
     const up = Date.now();
     let readyAgainAt = 0;
     while (!readyAgainAt && Date.now() - up < 60_000) {
@@ -130,7 +131,8 @@ describe.skipIf(!process.env.DATABASE_URL)('a database outage (PostgreSQL, throw
     }, {});
     console.log(
       `outage: database away ${((up - down) / 1000).toFixed(1)} s; ${saves.length} profile saves ` +
-        `(${JSON.stringify(byStatus)}), ${savedBefore} before the stop; ready again ` +
+        `(${JSON.stringify(byStatus)}), ${savedBefore} before the stop; the server took ` +
+        `${((up - restart) / 1000).toFixed(1)} s to start; the API was ready again ` +
         `${((readyAgainAt - up) / 1000).toFixed(1)} s and the first save ${((savedAgainAt - up) / 1000).toFixed(1)} s ` +
         'after the database returned',
     );
