@@ -50,6 +50,19 @@ async function visitor({ browser, baseUrl, screenshotDir, assert }) {
   await settle(page);
   await shot('faqs-desktop-es');
 
+  // The landing's footer leads to "which is my office?": a municipality shows its office.
+  await page.goto(`${baseUrl}${BASE}/`);
+  await page.locator('footer').getByRole('link', { name: 'Encuentre la suya' }).click();
+  const finder = page.locator('#office-finder');
+  await finder.waitFor();
+  await page.getByTestId('office-finder').click();
+  await page.keyboard.type('Marianao');
+  await page.locator('.ant-select-item-option', { hasText: 'Marianao' }).click();
+  await finder.getByTestId('office-details').getByText('Oficina Comercial Marianao').waitFor();
+  assert.ok((await finder.textContent()).includes('Lunes a viernes'), 'the office hours');
+  await settle(page);
+  await shot('faqs-office-finder-desktop-es');
+
   // English, by the interface language.
   await page.getByRole('button', { name: 'EN', exact: true }).click();
   await faqs.getByText('What does "Agreed" (Conveniada) mean?').waitFor();

@@ -43,7 +43,10 @@ export function PublicLayout({ children, hero, hideLoginLink }: PublicLayoutProp
         <span>
           © {new Date().getFullYear()} {t('brand.utility')}
         </span>
-        <span>{t('landing.footer.help')}</span>
+        <span>
+          {t('landing.footer.help')}{' '}
+          <Link to={{ pathname: PATHS.faqs, hash: '#office-finder' }}>{t('landing.footer.find')}</Link>
+        </span>
       </footer>
     </div>
   );

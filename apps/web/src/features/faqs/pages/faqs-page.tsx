@@ -2,6 +2,7 @@ import '../i18n';
 import { useTranslation } from 'react-i18next';
 import { AntdProvider } from '../../../app/antd-provider';
 import { PublicLayout } from '../../../components/public-layout/public-layout';
+import { OfficeFinder } from '../../offices/components/office-finder';
 import { FaqList } from '../components/faq-list';
 
 /** `/faqs` for visitors (from the landing): the published questions, searchable, in the page language. */
@@ -14,6 +15,7 @@ export default function FaqsPage() {
           <h1>{t('faqs.title')}</h1>
           <p className="ov-faq__intro">{t('faqs.intro')}</p>
           <FaqList />
+          <OfficeFinder />
         </div>
       </AntdProvider>
     </PublicLayout>

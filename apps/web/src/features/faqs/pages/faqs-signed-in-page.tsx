@@ -1,5 +1,6 @@
 import '../i18n';
 import { useTranslation } from 'react-i18next';
+import { OfficeFinder } from '../../offices/components/office-finder';
 import { FaqList } from '../components/faq-list';
 
 /** `/faqs` inside the signed-in area: the same questions, in the shell. */
@@ -12,6 +13,7 @@ export default function FaqsSignedInPage() {
       </div>
       <p className="ov-faq__intro">{t('faqs.intro')}</p>
       <FaqList />
+      <OfficeFinder />
     </div>
   );
 }
