@@ -130,6 +130,26 @@ async function editor({ browser, baseUrl, screenshotDir, assert }) {
   await shot('faqs-configuration-form-desktop-es');
   await page.locator('.ant-drawer-footer .ant-btn-primary').click();
   await list.locator('tr.ant-table-row', { hasText: '¿Puedo pagar la factura de un familiar?' }).waitFor();
+
+  // Move "Conveniada" one place up within its category: the public page follows.
+  const agreedRow = list.locator('tr.ant-table-row', { hasText: '¿Qué significa «Conveniada»?' });
+  await agreedRow.getByTestId('row-actions').click();
+  await Promise.all([
+    page.waitForResponse((r) => r.url().endsWith('/move') && r.status() === 200),
+    page.getByRole('menuitem', { name: 'Subir' }).click(),
+  ]);
+  const questions = async (p) =>
+    (await p.getByTestId('faqs').locator('.ant-collapse-header').allTextContents()).map((q) => q.trim());
+  const publicPage = await context.newPage();
+  await publicPage.goto(`${baseUrl}${BASE}/faqs`);
+  await publicPage.getByTestId('faqs').getByText('¿Qué significa «Conveniada»?').waitFor();
+  const order = await questions(publicPage);
+  assert.ok(
+    order.indexOf('¿Qué significa «Conveniada»?') <
+      order.indexOf('¿Por qué una factura aparece como «Procesando»?'),
+    'moved up before "Procesando"',
+  );
+  await publicPage.close();
   assert.deepEqual(errors, [], 'no page errors (editor)');
   await context.close();
 

@@ -99,6 +99,21 @@ export const faqsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db })
     async (req) => service.update(principalOf(req), req.params.id, req.body),
   );
 
+  app.post(
+    '/api/faqs/:id/move',
+    {
+      config: WRITE,
+      schema: {
+        tags,
+        summary: 'Move a FAQ one place up or down within its category (traced)',
+        params: idParams,
+        body: z.object({ direction: z.enum(['up', 'down']) }),
+        response: { 200: faqDto },
+      },
+    },
+    async (req) => service.move(principalOf(req), req.params.id, req.body.direction),
+  );
+
   app.delete(
     '/api/faqs/:id',
     { config: WRITE, schema: { tags, summary: 'Remove a FAQ (traced)', params: idParams } },

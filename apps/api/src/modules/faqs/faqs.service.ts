@@ -145,6 +145,44 @@ export function createFaqsService(db: Db) {
       });
     },
 
+    /**
+     * Moves a FAQ one place up or down within its category: it swaps places with its neighbour (both
+     * renumbered 1…n first, so equal orders cannot stall it), in one transaction, traced.
+     */
+    async move(p: Principal, id: string, direction: 'up' | 'down') {
+      return db.transaction(async (tx) => {
+        const target = await mine(tx, p, id);
+        const siblings = await tx
+          .select()
+          .from(faqs)
+          .where(and(eq(faqs.space, p.space), eq(faqs.category, target.category)))
+          .orderBy(asc(faqs.sortOrder), asc(faqs.createdAt))
+          .for('update');
+        const at = siblings.findIndex((f) => f.id === id);
+        const to = direction === 'up' ? at - 1 : at + 1;
+        if (to < 0 || to >= siblings.length) return faqDto(target);
+        [siblings[at], siblings[to]] = [siblings[to], siblings[at]];
+        for (const [i, f] of siblings.entries()) {
+          if (f.sortOrder !== i + 1)
+            await tx
+              .update(faqs)
+              .set({ sortOrder: i + 1, version: sql`${faqs.version} + 1`, updatedAt: new Date() })
+              .where(eq(faqs.id, f.id));
+        }
+        await writeTrace(tx, {
+          space: p.space,
+          type: 'UPDATE',
+          owner: p.userId,
+          module: 'faqs',
+          section: 'faqs',
+          entityId: id,
+          before: { order: target.sortOrder },
+          after: { order: to + 1 },
+        });
+        return faqDto((await mine(tx, p, id)) as Row);
+      });
+    },
+
     async remove(p: Principal, id: string) {
       await db.transaction(async (tx) => {
         const before = await mine(tx, p, id);

@@ -92,6 +92,23 @@ describe('FAQ configuration (FAQ:WRITE)', () => {
     expect((await call('GET', `/api/faqs/${faq._id}`, admin)).statusCode).toBe(404);
   });
 
+  it('moves a question up and down within its category', async () => {
+    const billing = async () =>
+      ((await call('GET', '/api/faqs')).json() as { _id: string; category: string; question: string }[])
+        .filter((f) => f.category === 'billing')
+        .map((f) => f._id);
+    const [first, second, third] = await billing();
+    const up = await call('POST', `/api/faqs/${third}/move`, admin, { direction: 'up' });
+    expect(up.statusCode).toBe(200);
+    expect(await billing()).toEqual([first, third, second]);
+    await call('POST', `/api/faqs/${first}/move`, admin, { direction: 'up' }); // already first: stays
+    await call('POST', `/api/faqs/${first}/move`, admin, { direction: 'down' });
+    expect(await billing()).toEqual([third, first, second]);
+    expect((await call('POST', `/api/faqs/${first}/move`, customer, { direction: 'down' })).statusCode).toBe(
+      403,
+    );
+  });
+
   it('refuses bad input with the spec’s messages and changes nothing', async () => {
     const res = await call('POST', '/api/faqs', admin, {
       ...draft,

@@ -29,3 +29,7 @@ export const updateFaq = (id: string, form: FaqForm, version: number, force = fa
   patchVersioned<Faq>(`/faqs/${encodeURIComponent(id)}`, form, version, force);
 
 export const removeFaq = (id: string) => removeAt(`/faqs/${encodeURIComponent(id)}`);
+
+/** One place up or down within its category. */
+export const moveFaq = (id: string, direction: 'up' | 'down') =>
+  api.post<Faq>(`/faqs/${encodeURIComponent(id)}/move`, { direction });

@@ -1,12 +1,15 @@
 import '../i18n';
+import { ArrowDownOutlined, ArrowUpOutlined } from '@ant-design/icons';
 import { FAQ_CATEGORIES, type FaqForm, faqFormSchema } from '@ov/domain';
-import { Descriptions, Form, Input, InputNumber, Select, Switch, Tabs, Tag } from 'antd';
+import { useQueryClient } from '@tanstack/react-query';
+import { App, Descriptions, Form, Input, InputNumber, Select, Switch, Tabs, Tag } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { zodRule } from '../../../components/form/zod-rule';
 import { ListPage } from '../../../components/list-page/list-page';
 import type { ListColumn } from '../../../components/list-page/types';
 import { useVersionedSave } from '../../../components/list-page/use-versioned-save';
+import { errorText } from '../../../lib/error-text';
 import { formatDateTime } from '../../../lib/format';
 import { PATHS } from '../../../lib/urls';
 import {
@@ -15,6 +18,7 @@ import {
   type Faq,
   faqQuery,
   faqsQuery,
+  moveFaq,
   removeFaq,
   updateFaq,
 } from '../api/faq-admin';
@@ -33,6 +37,16 @@ export default function FaqsConfigurationPage() {
   const [published, setPublished] = useState<string>();
   const { save: saveFaq, conflictDialog } = useVersionedSave({ create: createFaq, update: updateFaq });
   const c = (key: string) => t(`faqs.config.${key}`);
+  const queryClient = useQueryClient();
+  const { message } = App.useApp();
+  const move = async (faq: Faq, direction: 'up' | 'down') => {
+    try {
+      await moveFaq(faq._id, direction);
+      await queryClient.invalidateQueries({ queryKey: FAQS_QUERY_KEY });
+    } catch (error) {
+      void message.error(errorText(error, t, i18n.language));
+    }
+  };
 
   const filters = useMemo(() => {
     const chosen = [];
@@ -96,6 +110,15 @@ export default function FaqsConfigurationPage() {
         rowKey={(faq) => faq._id}
         filters={filters}
         searchPlaceholder={c('searchPlaceholder')}
+        rowActions={(faq) => [
+          { key: 'up', icon: <ArrowUpOutlined />, label: c('moveUp'), onClick: () => void move(faq, 'up') },
+          {
+            key: 'down',
+            icon: <ArrowDownOutlined />,
+            label: c('moveDown'),
+            onClick: () => void move(faq, 'down'),
+          },
+        ]}
         filtersSlot={
           <>
             <Select
