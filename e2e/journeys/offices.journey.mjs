@@ -61,6 +61,16 @@ export default async function offices({ browser, baseUrl, screenshotDir, assert 
   );
   assert.equal(served[0].hours, HOURS, 'the public lookup answers the new hours');
 
+  // An inactive code sends its customer to the office: which one, where and when.
+  await page.goto(`${baseUrl}${BASE}/admin/client-codes/2300000000010`);
+  const inactive = page.getByTestId('code-inactive');
+  await inactive.getByTestId('office-details').getByText('Oficina Comercial', { exact: false }).waitFor();
+  assert.ok((await inactive.textContent()).includes('inactivo'), 'says the code is inactive');
+  await settle(page);
+  await shot('offices-inactive-code-desktop-es');
+
+  await page.goto(`${baseUrl}${BASE}/nomenclators/commercial-offices`);
+  await list.locator('tr.ant-table-row').first().waitFor();
   await page.getByRole('button', { name: 'EN', exact: true }).click();
   await page.locator('h1', { hasText: 'Commercial offices' }).waitFor();
   await settle(page);

@@ -1,6 +1,7 @@
 import { isValidClientCode, normalizeClientCode } from '@ov/domain';
 import { Alert, Form, Input, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { isApiError } from '../../../lib/api-error';
 import { errorText } from '../../../lib/error-text';
 import { notify } from '../../../lib/notify';
 import { useIsMobile } from '../../../lib/use-is-mobile';
@@ -107,7 +108,12 @@ export function AddCodeDialog({ open, onClose, onAdded }: AddCodeDialogProps) {
             <Alert
               type="error"
               showIcon
-              title={errorText(associate.error, t, i18n.language)}
+              title={
+                // An unknown code is named as such, not as a generic "not found".
+                isApiError(associate.error) && associate.error.status === 404
+                  ? t('billing.add.unknownCode')
+                  : errorText(associate.error, t, i18n.language)
+              }
               data-testid="add-code-error"
             />
           ) : null}

@@ -109,6 +109,16 @@ export function CodeDetail({ cc, viewer }: { cc: string; viewer: Viewer }) {
       {isCustomer ? null : (
         <Alert type="info" showIcon title={t('billing.detail.readOnly')} className="ov-code-detail__notice" />
       )}
+      {data && !data.active ? (
+        <Alert
+          type="warning"
+          showIcon
+          title={t('billing.detail.inactive')}
+          description={<OfficeInfo municipality={data.municipality} inline />}
+          className="ov-code-detail__notice"
+          data-testid="code-inactive"
+        />
+      ) : null}
       <div className="ov-code-detail__top">
         <Card className="ov-code-detail__summary">
           {data ? <Summary data={data} /> : <Skeleton active paragraph={{ rows: 4 }} />}
