@@ -21,6 +21,7 @@ import {
   passwordSchema,
   phoneSchema,
   postalCodeSchema,
+  splitFullName,
   textSchema,
   titleSchema,
   urlSchema,
@@ -249,5 +250,18 @@ describe('comparison rules', () => {
   it('requires the minimum strictly less than the maximum', () => {
     expect(isMinLessThanMax(1, 2)).toBe(true);
     expect(isMinLessThanMax(2, 2)).toBe(false);
+  });
+});
+
+describe('splitFullName', () => {
+  it('takes the last two words as surnames, keeps an unchanged split, and a single word as a first name', () => {
+    expect(splitFullName('Ana María Pérez González')).toEqual({
+      firstName: 'Ana María',
+      lastName: 'Pérez González',
+    });
+    expect(splitFullName('Ana Pérez')).toEqual({ firstName: 'Ana', lastName: 'Pérez' });
+    expect(splitFullName(' Hotel ')).toEqual({ firstName: 'Hotel', lastName: null });
+    const current = { firstName: 'María de los Ángeles', lastName: 'Pérez' };
+    expect(splitFullName('María de los Ángeles Pérez', current)).toEqual(current);
   });
 });

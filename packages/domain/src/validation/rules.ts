@@ -182,3 +182,21 @@ export const blankOr = (schema: z.ZodType<unknown, string>) =>
       for (const issue of result.error.issues) ctx.addIssue({ code: 'custom', message: issue.message });
     }
   });
+
+/**
+ * A full name as first name(s) and surnames (Spanish use: the last two words are the surnames when
+ * there are three or more; "Ana Pérez" is one of each; a single word is a first name). An unchanged
+ * full name keeps the stored split: pass the current parts as `current`.
+ */
+export function splitFullName(
+  full: string,
+  current?: { firstName?: string | null; lastName?: string | null },
+): { firstName: string; lastName: string | null } {
+  const words = full.trim().split(/\s+/).filter(Boolean);
+  const composed = [current?.firstName, current?.lastName].filter(Boolean).join(' ');
+  if (current && composed === words.join(' '))
+    return { firstName: current.firstName ?? '', lastName: current.lastName ?? null };
+  if (words.length <= 1) return { firstName: words[0] ?? '', lastName: null };
+  const surnames = words.length >= 3 ? 2 : 1;
+  return { firstName: words.slice(0, -surnames).join(' '), lastName: words.slice(-surnames).join(' ') };
+}

@@ -1,4 +1,4 @@
-import { type AdminUser, AppError, generatePassword, ROLE_NAMES } from '@ov/domain';
+import { type AdminUser, AppError, generatePassword, ROLE_NAMES, splitFullName } from '@ov/domain';
 import dayjs from 'dayjs';
 import { and, count, eq, isNotNull, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
@@ -40,10 +40,14 @@ export function createUsersAdminService({ db, publicUrl }: { db: Db; publicUrl: 
     return ((await createUsersRepository(tx).rolesOf([id])).get(id) ?? []).map((r) => r.name).sort();
   }
 
-  function fieldsOf(input: Partial<AdminUser>) {
+  /** The columns a form sets; the full name is split into first name and surnames (`splitFullName`). */
+  function fieldsOf(
+    input: Partial<AdminUser>,
+    current?: { firstName: string | null; lastName: string | null },
+  ) {
     return {
       ...(input.username !== undefined && { username: input.username }),
-      ...(input.fullName !== undefined && { firstName: input.fullName, lastName: null }),
+      ...(input.fullName !== undefined && splitFullName(input.fullName, current)),
       ...(input.phone !== undefined && { phone: input.phone }),
       ...(input.clientType !== undefined && { clientType: input.clientType }),
       ...(input.municipality !== undefined && { municipality: input.municipality }),
@@ -117,8 +121,8 @@ export function createUsersAdminService({ db, publicUrl }: { db: Db; publicUrl: 
           .values({
             space: p.space,
             email: input.email,
-            firstName: input.fullName,
             ...fieldsOf(input),
+            firstName: splitFullName(input.fullName).firstName,
             address: withScope({ line: input.address }, input.scopeMunicipality ?? null),
             passwordHash: await hashPassword(password),
             status: 'ACTIVE',
@@ -171,7 +175,12 @@ export function createUsersAdminService({ db, publicUrl }: { db: Db; publicUrl: 
         const address = scopeChanges ? withScope(lined, scope) : lined;
         const [after] = await tx
           .update(users)
-          .set({ ...fieldsOf(input), address, updatedAt: new Date(), version: sql`${users.version} + 1` })
+          .set({
+            ...fieldsOf(input, before),
+            address,
+            updatedAt: new Date(),
+            version: sql`${users.version} + 1`,
+          })
           .where(eq(users.id, id))
           .returning();
         const rolesAfter = input.roles

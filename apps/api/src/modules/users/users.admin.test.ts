@@ -165,6 +165,31 @@ describe('creating, editing and removing users', () => {
     expect((await call(admin, 'GET', `/api/users/${u._id}`)).json().fullName).toBe('Otro Nombre');
   });
 
+  it('keeps the first name and surnames apart when the form saves the full name', async () => {
+    const [maria] = await t.database.db.select().from(users).where(eq(users.email, 'maria.perez@example.cu'));
+    const fullName = `${maria.firstName} ${maria.lastName}`;
+    const saved = await call(admin, 'PATCH', `/api/users/${maria.id}`, {
+      version: maria.version,
+      fullName,
+      phone: '+5352223344',
+    });
+    expect(saved.statusCode).toBe(200);
+    const [after] = await t.database.db.select().from(users).where(eq(users.id, maria.id));
+    expect({ firstName: after.firstName, lastName: after.lastName }).toEqual({
+      firstName: maria.firstName,
+      lastName: maria.lastName,
+    });
+    await call(admin, 'PATCH', `/api/users/${maria.id}`, {
+      version: after.version,
+      fullName: 'Ana María Pérez Soto',
+    });
+    const [renamed] = await t.database.db.select().from(users).where(eq(users.id, maria.id));
+    expect({ firstName: renamed.firstName, lastName: renamed.lastName }).toEqual({
+      firstName: 'Ana María',
+      lastName: 'Pérez Soto',
+    });
+  });
+
   it('removes softly; re-creating the e-mail answers 409 with the reference; force creates, recover restores', async () => {
     const u = (await call(admin, 'POST', '/api/users', newUser('gone1'))).json();
     expect((await call(admin, 'DELETE', `/api/users/${u._id}`)).json()).toEqual({ deleted: 1 });
