@@ -13,6 +13,7 @@ import { authRoutes } from './modules/auth/auth.routes';
 import { createAuthService } from './modules/auth/auth.service';
 import { createTokenSigner } from './modules/auth/tokens';
 import { billingRoutes } from './modules/billing';
+import { contractRequestsRoutes } from './modules/contract-requests/contract-requests.routes';
 import { faqsRoutes } from './modules/faqs/faqs.routes';
 import { filesRoutes } from './modules/files/files.routes';
 import { healthRoutes } from './modules/health/health.routes';
@@ -123,6 +124,7 @@ export async function buildApp({ config, database, logger }: AppDeps): Promise<F
   });
   await app.register(filesRoutes, { db, dataDir: config.DATA_DIR });
   await app.register(paymentsRoutes, { db, config, settings });
+  await app.register(contractRequestsRoutes, { database, config });
 
   await registerSpa(app, config.WEB_DIST);
   return app;

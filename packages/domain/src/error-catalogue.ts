@@ -55,6 +55,30 @@ export const ERROR_CATALOGUE: readonly CatalogueEntry[] = Object.freeze([
   bad(431, 'Falta el motivo de la solicitud', 'The reason of the request is missing'),
   bad(432, 'Una solicitud anulada no se puede modificar', 'An annulled request cannot be edited'),
   bad(434, 'No se encontró el contrato', 'The contract was not found'),
+  // 433, 435–438, 442, 478: contract-request rules design §5 states without a number (ours, docs/contract-requests.md).
+  bad(433, 'Carné de identidad o código de entidad no válido', 'Invalid national ID or entity code'),
+  bad(435, 'Una solicitud firmada no se puede anular', 'A signed request cannot be annulled'),
+  bad(436, 'Indique un teléfono o un correo electrónico', 'Give a phone number or an e-mail address'),
+  bad(
+    437,
+    'La solicitud no puede pasar de su estado actual al estado indicado',
+    'The request cannot move from its current status to that status',
+  ),
+  bad(
+    438,
+    'El permiso para adjuntar archivos no es válido o ha caducado',
+    'The permission to attach files is not valid or has expired',
+  ),
+  bad(
+    442,
+    'La solicitud ya tiene el máximo de 5 archivos adjuntos',
+    'The request already has the maximum of 5 attachments',
+  ),
+  bad(
+    478,
+    'El archivo debe ser una imagen (JPEG, PNG, WebP) o un PDF de hasta 5 MB',
+    'The file must be an image (JPEG, PNG, WebP) or a PDF of up to 5 MB',
+  ),
   bad(439, 'Correo electrónico no válido', 'Invalid e-mail'),
   bad(440, 'Teléfono no válido', 'Invalid phone number'),
   bad(441, 'Nombre de usuario no válido', 'Invalid username'),

@@ -1,5 +1,6 @@
 export * from './billing';
 export * from './constants';
+export * from './contract-requests';
 export * from './enums';
 export * from './errors';
 export * from './faqs';

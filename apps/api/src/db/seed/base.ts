@@ -38,8 +38,6 @@ export const STAFF_ROLES: { name: string; description: string; permissions: stri
     name: 'COMMERCIAL_SPECIALIST',
     description: 'Especialista comercial: tramita solicitudes de contrato residenciales',
     permissions: [
-      PERMISSIONS.CONTRACT_REQUEST_READ,
-      PERMISSIONS.CONTRACT_REQUEST_SEARCH,
       PERMISSIONS.PROCESS_RESIDENTIAL_WRITE,
       PERMISSIONS.INVOICE_READ,
       // Sends customers to an office and answers their questions: reads both, changes neither.
@@ -51,11 +49,20 @@ export const STAFF_ROLES: { name: string; description: string; permissions: stri
     name: 'BIG_CLIENT_SPECIALIST',
     description: 'Especialista de grandes clientes y sector estatal',
     permissions: [
-      PERMISSIONS.CONTRACT_REQUEST_READ,
-      PERMISSIONS.CONTRACT_REQUEST_SEARCH,
       PERMISSIONS.PROCESS_STATE_WRITE,
       PERMISSIONS.PROCESS_BIGCLIENT_WRITE,
       PERMISSIONS.INVOICE_READ,
+    ],
+  },
+  {
+    name: 'CONTRACT_SUPERVISOR',
+    description: 'Supervisa las solicitudes de contrato de todos los sectores',
+    permissions: [
+      PERMISSIONS.CONTRACT_REQUEST_SEARCH,
+      PERMISSIONS.CONTRACT_REQUEST_READ,
+      PERMISSIONS.CONTRACT_REQUEST_WRITE,
+      PERMISSIONS.INVOICE_READ,
+      PERMISSIONS.COMMERCIAL_OFFICE_READ,
     ],
   },
   {

@@ -1,5 +1,6 @@
+import { ensureContractModels } from '../../modules/contract-requests/contract-requests.service';
 import type { Db } from '../client';
-import { seedBase } from './base';
+import { DEFAULT_SPACE, seedBase } from './base';
 import { seedBillingDemo } from './billing-demo';
 import { seedDemo } from './demo';
 import { seedFaqsDemo } from './faqs-demo';
@@ -13,6 +14,8 @@ export async function seedIfEmpty(
   opts: { adminEmail: string; adminPassword: string; demo: boolean },
 ) {
   const created = await seedBase(db, { email: opts.adminEmail, password: opts.adminPassword });
+  // Every sector can sign from the first start (design §5); an install from before gets them too.
+  await ensureContractModels(db, DEFAULT_SPACE);
   if (created && opts.demo) await seedDemo(db);
   if (created && opts.demo) await seedBillingDemo(db);
   if (created && opts.demo) await seedFaqsDemo(db);

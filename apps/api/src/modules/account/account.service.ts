@@ -10,6 +10,7 @@ import { consume, MAIL_IP_RATE, MAIL_RATE, SIGNUP_IP_RATE, tryConsume } from '..
 import { writeTrace } from '../../lib/traces';
 import { revokeUserSessions } from '../auth/sessions';
 import { createDeviceTokens } from '../auth/sign-in-throttle';
+import { claimRequestsByEmail } from '../contract-requests/contract-requests.service';
 import { enqueueMail } from '../mail/outbox';
 import { type MailTemplateName, renderMail } from '../mail/templates';
 import { consumeLinkToken, issueLinkToken } from './links';
@@ -168,6 +169,8 @@ export function createAccountService({ db, config }: { db: Db; config: Config })
           before: { status: before.status, verified: before.verified },
           after: { status: 'ACTIVE', verified: true },
         });
+        // Requests sent anonymously with this e-mail now belong to the account (design §5).
+        await claimRequestsByEmail(tx, before.id, before.email);
         return { userId: before.id };
       });
     },

@@ -148,12 +148,13 @@ export const billingCallsRoutes: FastifyPluginAsyncZod<{ billing: BillingService
   );
 
   app.post(
-    `${base}/validate-req`,
+    `${base}/account-summary`,
     {
       config: signedIn,
       schema: {
         tags,
-        summary: 'Validate a contract request’s code: exists, active (854), of the request’s type (357)',
+        summary:
+          'One code’s account summary (owner or INVOICE:READ): exists, active (854), of the given client type (357)',
         body: validateReqBodySchema,
         response: { 200: accountSummarySchema },
       },

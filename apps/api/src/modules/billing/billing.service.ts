@@ -28,6 +28,15 @@ const PROOF_INVOICES = 3;
 const CONSUMPTION_PERIODS = 12;
 const same = (a: string, b: string) => a.trim().toUpperCase() === b.trim().toUpperCase();
 
+/** Whether `proof` is the account's contract number or one of its last three invoice numbers. */
+export async function provesOwnership(commercial: CommercialSystem, account: LedgerAccount, proof: string) {
+  const numbers = await commercial.latestInvoiceNumbers(account.cc, PROOF_INVOICES);
+  return (
+    (account.contractNumber !== null && same(account.contractNumber, proof)) ||
+    numbers.some((n) => same(n, proof))
+  );
+}
+
 function summaryOf(a: LedgerAccount) {
   const { space: _space, ...summary } = a;
   return summary;
@@ -93,11 +102,7 @@ export function createBillingService(deps: {
       await consume(db, proofKey, OWNERSHIP_PROOF_RATE);
       const account = await access.existing(p, cc);
       if (await repo.linkOf(cc)) throw new AppError('BADREQUESTERROR', 497);
-      const numbers = await commercial.latestInvoiceNumbers(cc, PROOF_INVOICES);
-      const proven =
-        (account.contractNumber !== null && same(account.contractNumber, proof)) ||
-        numbers.some((n) => same(n, proof));
-      if (!proven) throw new AppError('BADREQUESTERROR', 499);
+      if (!(await provesOwnership(commercial, account, proof))) throw new AppError('BADREQUESTERROR', 499);
       await refund(db, proofKey, OWNERSHIP_PROOF_RATE);
       const taken = await isUniqueViolation(() =>
         db.transaction(async (tx) => {

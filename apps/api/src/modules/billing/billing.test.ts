@@ -61,7 +61,7 @@ describe('a customer’s codes and debts', () => {
       ['total-debt', { cc: JOSE_CC }],
       ['advance-balance', { cc: JOSE_CC }],
       ['consumption', { cc: JOSE_CC }],
-      ['validate-req', { cc: JOSE_CC }],
+      ['account-summary', { cc: JOSE_CC }],
       ['debts-invoice', { cc: JOSE_CC, invoiceId: '00000000-0000-4000-8000-000000000000' }],
     ] as const) {
       const res = await maria.post(url, body);
@@ -217,12 +217,14 @@ describe('validating codes', () => {
     expect((await maria.post('validate-ccs', { cc: DEMO_UNLINKED_CODES[4].cc })).json().active).toBe(false);
   });
 
-  it('validates a contract request’s code: 854 inactive, 357 other type, else the account', async () => {
-    expect((await staff.post('validate-req', { cc: DEMO_UNLINKED_CODES[4].cc })).json().reference).toBe(854);
-    expect((await maria.post('validate-req', { cc: MARIA_1, clientType: 'STATE' })).json().reference).toBe(
+  it('summarises one code: 854 inactive, 357 other type, else the account', async () => {
+    expect((await staff.post('account-summary', { cc: DEMO_UNLINKED_CODES[4].cc })).json().reference).toBe(
+      854,
+    );
+    expect((await maria.post('account-summary', { cc: MARIA_1, clientType: 'STATE' })).json().reference).toBe(
       357,
     );
-    const ok = (await maria.post('validate-req', { cc: MARIA_1, clientType: 'RESIDENTIAL' })).json();
+    const ok = (await maria.post('account-summary', { cc: MARIA_1, clientType: 'RESIDENTIAL' })).json();
     expect(ok).toMatchObject({
       cc: MARIA_1,
       active: true,

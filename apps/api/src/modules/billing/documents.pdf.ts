@@ -112,13 +112,13 @@ export interface Stamp {
 
 type Doc = PDFKit.PDFDocument;
 
-function header(doc: Doc, title: string) {
+export function header(doc: Doc, title: string) {
   doc.font('Helvetica-Bold').fontSize(16).text(UTILITY_HEADER, { align: 'center' });
   doc.moveDown(0.3).font('Helvetica').fontSize(13).text(title, { align: 'center' });
   doc.moveDown(1).fontSize(10);
 }
 
-function field(doc: Doc, label: string, value: string) {
+export function field(doc: Doc, label: string, value: string) {
   doc.font('Helvetica-Bold').text(`${label}: `, { continued: true }).font('Helvetica').text(value);
 }
 
@@ -139,7 +139,7 @@ function footer(doc: Doc, l: DocLabels, s: Stamp) {
 }
 
 /** Renders into memory: documents are a few kilobytes, and a failure can still become error 460. */
-function render(title: string, build: (doc: Doc) => void): Promise<Buffer> {
+export function render(title: string, build: (doc: Doc) => void): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const doc = new PDFDocument({ size: 'A4', margin: 50, info: { Title: title, Author: UTILITY_HEADER } });
     const chunks: Buffer[] = [];

@@ -62,3 +62,35 @@ export async function reencodeImage(input: Buffer): Promise<{ image: Buffer; thu
     }
   });
 }
+
+export const DOCUMENT_MAX_SIDE = 2400;
+
+/**
+ * A photo of a document (identity card, property title): orientation applied, metadata dropped, webp
+ * at most 2400 px so the text stays legible. JPEG, PNG or WebP only; anything else → 478.
+ */
+export async function reencodeDocumentImage(input: Buffer): Promise<Buffer> {
+  const kind = sniffImage(input);
+  if (!kind || kind === 'gif') throw new AppError('BADREQUESTERROR', 478);
+  if (reencodeSlots.pendingCount >= REENCODE_QUEUE) throw new ThrottledError(5);
+  return reencodeSlots(async () => {
+    try {
+      return await sharp(input, { failOn: 'error', limitInputPixels: 50_000_000, animated: false })
+        .rotate()
+        .resize(DOCUMENT_MAX_SIDE, DOCUMENT_MAX_SIDE, { fit: 'inside', withoutEnlargement: true })
+        .webp({ quality: 85 })
+        .toBuffer();
+    } catch {
+      throw new AppError('BADREQUESTERROR', 478);
+    }
+  });
+}
+
+/** A PDF by its content: the `%PDF-` signature first and an end-of-file marker in its last kilobyte. */
+export function isPdf(b: Buffer): boolean {
+  return (
+    b.length > 64 &&
+    b.subarray(0, 5).toString('latin1') === '%PDF-' &&
+    b.subarray(Math.max(0, b.length - 1024)).includes('%%EOF')
+  );
+}

@@ -12,9 +12,13 @@ export interface FileStorage {
 export const STORED_IMAGE_NAME =
   /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}(_thumb)?\.webp$/;
 
-export function createLocalFileStorage(root: string): FileStorage {
+/** Documents (attachments, generated contracts): a UUID and `.webp` or `.pdf`. */
+export const STORED_DOCUMENT_NAME =
+  /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.(webp|pdf)$/;
+
+export function createLocalFileStorage(root: string, names: RegExp = STORED_IMAGE_NAME): FileStorage {
   const resolve = (name: string) => {
-    if (!STORED_IMAGE_NAME.test(name)) throw new Error(`Refusing file name ${JSON.stringify(name)}`);
+    if (!names.test(name)) throw new Error(`Refusing file name ${JSON.stringify(name)}`);
     return path.join(root, name);
   };
   return {
@@ -26,7 +30,7 @@ export function createLocalFileStorage(root: string): FileStorage {
       await rename(temp, file); // readers never see half a file
     },
     async get(name) {
-      if (!STORED_IMAGE_NAME.test(name)) return null;
+      if (!names.test(name)) return null;
       try {
         return await readFile(resolve(name));
       } catch (err) {

@@ -24,7 +24,7 @@ function getAdvanceBalance(cc: string, signal?: AbortSignal) {
 
 /** The account's contract facts (policy, contract number); refused (854) for inactive accounts. */
 function getAccountFacts(cc: string, signal?: AbortSignal) {
-  return api.post<AccountSummary>(`${BASE}/validate-req`, { cc }, signal);
+  return api.post<AccountSummary>(`${BASE}/account-summary`, { cc }, signal);
 }
 
 async function findStaffAccount(cc: string, signal?: AbortSignal): Promise<StaffAccount | null> {

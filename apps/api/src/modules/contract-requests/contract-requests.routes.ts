@@ -1,0 +1,414 @@
+import path from 'node:path';
+import multipart from '@fastify/multipart';
+import {
+  AppError,
+  ATTACHMENT_KINDS,
+  ATTACHMENT_MAX_BYTES,
+  CLIENT_TYPES,
+  CONTRACT_REQUEST_STATUSES,
+  contractAnnulSchema,
+  contractRequestInputSchema,
+  contractStaffPatchSchema,
+  contractTransitionSchema,
+  PROCEDURE_TYPES,
+  searchQuerySchema,
+  validateReqSchema,
+} from '@ov/domain';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Config } from '../../config';
+import type { Database } from '../../db/client';
+import { requestLanguage } from '../../lib/language';
+import { sendPage } from '../../lib/search';
+import { consume, UPLOAD_RATE } from '../../lib/throttle';
+import { principalOf } from '../../plugins/access';
+import { createLedgerCommercialSystem } from '../billing/ledger';
+import { isPdf, reencodeDocumentImage } from '../files/images';
+import { createLocalFileStorage, type FileStorage, STORED_DOCUMENT_NAME } from '../files/storage';
+import { type ContractRequestsService, createContractRequestsService } from './contract-requests.service';
+
+const tags = ['contract-requests'];
+const base = '/api/contract-requests';
+const idParams = z.object({ requestId: z.string().max(40) });
+const status = z.enum(CONTRACT_REQUEST_STATUSES);
+const sector = z.enum(CLIENT_TYPES);
+const procedure = z.enum(PROCEDURE_TYPES);
+
+const publicDto = z.object({
+  requestId: z.string(),
+  status,
+  sector,
+  procedureType: procedure,
+  municipality: z.number(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  history: z.array(z.object({ status, at: z.string() })),
+});
+const summaryDto = z.object({
+  _id: z.string(),
+  requestId: z.string(),
+  status,
+  sector,
+  procedureType: procedure,
+  fullName: z.string(),
+  entity: z.string().nullable(),
+  municipality: z.number(),
+  clientCode: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+const attachmentDto = z.object({
+  _id: z.string(),
+  kind: z.string(),
+  contentType: z.string(),
+  fileName: z.string(),
+  bytes: z.number(),
+  createdAt: z.string(),
+});
+const s = z.string().nullable();
+const fullDto = summaryDto.extend({
+  owned: z.boolean(),
+  nationalId: s,
+  entityCode: s,
+  phone: s,
+  email: s,
+  popularCouncil: s,
+  address: z.object({ street: z.string(), number: z.string(), between1: z.string(), between2: z.string() }),
+  reason: s,
+  nucleusPeople: z.number().nullable(),
+  metered: z.boolean(),
+  hydrometerNumber: s,
+  connectionRequestNumber: s,
+  legalRepresentative: s,
+  bankAccount: s,
+  owner: s,
+  contractNumber: s,
+  policy: s,
+  commercialOffice: s,
+  contractPlace: s,
+  contractDate: s,
+  answer: s,
+  annulReason: s,
+  newClientCode: s,
+  contractCode: s,
+  hasContract: z.boolean(),
+  lang: z.string(),
+  version: z.number(),
+  history: z.array(z.object({ kind: z.string(), status, answer: s, at: z.string() })),
+  attachments: z.array(attachmentDto),
+});
+
+function sendPdf(reply: FastifyReply, name: string, pdf: Buffer) {
+  return reply
+    .type('application/pdf')
+    .header('content-disposition', `attachment; filename="${name}"`)
+    .header('cache-control', 'private, no-store')
+    .send(pdf);
+}
+
+/** One uploaded file of at most 5 MB: an image is re-encoded, a PDF checked by its signature (478). */
+async function readAttachment(req: FastifyRequest) {
+  let part: Awaited<ReturnType<FastifyRequest['file']>>;
+  let bytes: Buffer;
+  try {
+    part = await req.file();
+    if (!part) throw new AppError('BADREQUESTERROR', 478);
+    bytes = await part.toBuffer();
+  } catch (err) {
+    const code = (err as { statusCode?: number }).statusCode;
+    if (err instanceof AppError) throw err;
+    if (code === 413) throw new AppError('BADREQUESTERROR', 478);
+    if (code && code >= 400 && code < 500) throw err;
+    throw new AppError('VALIDATIONERROR', 0);
+  }
+  const kindField = part.fields.kind as { value?: unknown } | undefined;
+  const kind = typeof kindField?.value === 'string' ? kindField.value : 'OTHER';
+  if (!(ATTACHMENT_KINDS as readonly string[]).includes(kind))
+    throw new AppError('VALIDATIONERROR', 0, [{ field: 'kind', message: 'valor no válido' }]);
+  const original = (part.filename || 'archivo').replace(/[^\p{L}\p{N}._ -]/gu, '_').slice(0, 100);
+  if (isPdf(bytes)) return { kind, fileName: original, contentType: 'application/pdf', bytes };
+  const image = await reencodeDocumentImage(bytes);
+  return {
+    kind,
+    fileName: original.replace(/\.[^.]*$/, '') + '.webp',
+    contentType: 'image/webp',
+    bytes: image,
+  };
+}
+
+export interface ContractRequestsRoutesDeps {
+  database: Database;
+  config: Pick<Config, 'CLIENT_CODE_PATTERN' | 'publicUrl' | 'DATA_DIR'>;
+  storage?: FileStorage;
+  service?: ContractRequestsService;
+}
+
+/** Contract requests (design §5): the form, the lookup by ID, the queues and the steps to a contract. */
+export const contractRequestsRoutes: FastifyPluginAsyncZod<ContractRequestsRoutesDeps> = async (
+  app,
+  { database, config, storage, service },
+) => {
+  const db = database.db;
+  const requests =
+    service ??
+    createContractRequestsService({
+      db,
+      commercial: createLedgerCommercialSystem(db, {}),
+      clientCodePattern: config.CLIENT_CODE_PATTERN,
+      publicUrl: config.publicUrl,
+      storage:
+        storage ??
+        createLocalFileStorage(path.join(config.DATA_DIR, 'files', 'documents'), STORED_DOCUMENT_NAME),
+    });
+
+  // The ledger decides when a request held for debt goes on: every invoice change announces its code.
+  const unsubscribe = database.onCacheInvalidation(
+    (payload) => {
+      if (!payload.startsWith('debts:')) return;
+      const key = payload.slice(6);
+      requests.releasePaid(key === '*' ? null : key).catch((err) => app.log.warn({ err }, 'debt release'));
+    },
+    () => {
+      requests.releasePaid(null).catch((err) => app.log.warn({ err }, 'debt release'));
+    },
+  );
+  app.addHook('onClose', async () => unsubscribe());
+
+  await app.register(multipart, {
+    limits: { fileSize: ATTACHMENT_MAX_BYTES, files: 1, fields: 2, parts: 3, headerPairs: 100 },
+  });
+
+  app.post(
+    base,
+    {
+      config: { access: 'public' },
+      schema: {
+        tags,
+        summary:
+          'Send a contract request (anonymous or signed in): 410–436 missing or invalid fields, 420 an open request for the code and procedure, 430 unknown or inactive code, 499 wrong ownership proof',
+        body: contractRequestInputSchema,
+        response: {
+          201: z.object({
+            requestId: z.string(),
+            status: z.literal('NEW'),
+            createdAt: z.string(),
+            uploadToken: z.string(),
+          }),
+        },
+      },
+    },
+    async (req, reply) =>
+      reply.code(201).send(await requests.create(req.principal, req.body, requestLanguage(req), req.ip)),
+  );
+
+  app.get(
+    `${base}/lookup/:requestId`,
+    {
+      config: { access: 'public' },
+      schema: {
+        tags,
+        summary:
+          'Where a request stands, for anyone with its ID (nothing personal); 404 · 415 unknown; 60 / 15 min per address',
+        params: idParams,
+        response: { 200: publicDto },
+      },
+    },
+    async (req) => requests.lookup(req.params.requestId, req.ip),
+  );
+
+  app.get(
+    `${base}/lookup/:requestId/receipt.pdf`,
+    {
+      config: { access: 'public' },
+      schema: { tags, summary: 'The request’s receipt as PDF (name masked)', params: idParams },
+    },
+    async (req, reply) => {
+      const { requestId, pdf } = await requests.receipt(req.params.requestId, req.ip, requestLanguage(req));
+      return sendPdf(reply, `solicitud-${requestId}.pdf`, pdf);
+    },
+  );
+
+  app.post(
+    `${base}/search`,
+    {
+      config: { access: 'authenticated' },
+      schema: {
+        tags,
+        summary:
+          'Requests (list protocol, oldest first). Staff: the sectors of their process permissions (452 for another) and their municipality (456); customers: their own',
+        body: searchQuerySchema,
+        response: { 200: z.array(summaryDto) },
+      },
+    },
+    async (req, reply) => sendPage(reply, await requests.search(principalOf(req), req.body)),
+  );
+
+  app.post(
+    `${base}/counts`,
+    {
+      config: { access: 'authenticated' },
+      schema: {
+        tags,
+        summary: 'How many requests of each status match the same search (status filter aside)',
+        body: searchQuerySchema,
+        response: { 200: z.array(z.object({ status, count: z.number() })) },
+      },
+    },
+    async (req) => requests.counts(principalOf(req), req.body),
+  );
+
+  app.get(
+    `${base}/:requestId`,
+    {
+      config: { access: 'authenticated' },
+      schema: {
+        tags,
+        summary: 'The whole request: its owner, or staff of its sector and municipality',
+        params: idParams,
+        response: { 200: fullDto },
+      },
+    },
+    async (req) => requests.get(principalOf(req), req.params.requestId),
+  );
+
+  app.post(
+    `${base}/:requestId/transition`,
+    {
+      config: { access: 'authenticated' },
+      schema: {
+        tags,
+        summary:
+          'Move along the status machine with an optional answer (staff of the sector): 437 not allowed from here, 432 annulled, 425/426 office or place missing, 459 no model, 460 generation failed; `to` = the current status answers without moving',
+        params: idParams,
+        body: contractTransitionSchema.extend({ version: z.number().int().min(0).optional() }),
+        response: { 200: fullDto },
+      },
+    },
+    async (req) => requests.transition(principalOf(req), req.params.requestId, req.body),
+  );
+
+  app.post(
+    `${base}/:requestId/annul`,
+    {
+      config: { access: 'authenticated' },
+      schema: {
+        tags,
+        summary:
+          'Annul with a reason (residential only): 454 no reason, 455 not residential, 457 already annulled, 435 signed',
+        params: idParams,
+        body: contractAnnulSchema.extend({ version: z.number().int().min(0).optional() }),
+        response: { 200: fullDto },
+      },
+    },
+    async (req) => requests.annul(principalOf(req), req.params.requestId, req.body),
+  );
+
+  app.patch(
+    `${base}/:requestId`,
+    {
+      config: { access: 'authenticated' },
+      schema: {
+        tags,
+        summary:
+          'Staff fields over the version read (409 with the current request; force to overwrite); 432 annulled, 427 date',
+        params: idParams,
+        body: contractStaffPatchSchema,
+        response: { 200: fullDto },
+      },
+    },
+    async (req) => requests.patch(principalOf(req), req.params.requestId, req.body),
+  );
+
+  app.get(
+    `${base}/:requestId/contract`,
+    {
+      config: { access: 'authenticated' },
+      schema: {
+        tags,
+        summary: 'The contract PDF: staff from SIGNATURE_READY, the owner once SIGNED (461 otherwise)',
+        params: idParams,
+      },
+    },
+    async (req, reply) => {
+      const { pdf, name } = await requests.contract(principalOf(req), req.params.requestId);
+      return sendPdf(reply, name, pdf);
+    },
+  );
+
+  app.post(
+    `${base}/:requestId/attachments`,
+    {
+      config: { access: 'public' },
+      schema: {
+        tags,
+        summary:
+          'Attach an identity document or property title (multipart `file`, field `kind`): the owner, or the `x-upload-token` given at creation (438); JPEG/PNG/WebP re-encoded or PDF, 5 MB (478), 5 at most (442)',
+        consumes: ['multipart/form-data'],
+        params: idParams,
+        headers: z.object({ 'x-upload-token': z.string().max(100).optional() }).passthrough(),
+        response: { 201: attachmentDto },
+      },
+    },
+    async (req, reply) => {
+      await consume(db, `document-upload:${req.principal?.userId ?? req.ip}`, UPLOAD_RATE);
+      const file = await readAttachment(req);
+      const token = req.headers['x-upload-token'];
+      return reply
+        .code(201)
+        .send(
+          await requests.attach(
+            req.principal,
+            req.params.requestId,
+            typeof token === 'string' ? token : undefined,
+            file,
+          ),
+        );
+    },
+  );
+
+  app.get(
+    `${base}/:requestId/attachments/:attachmentId`,
+    {
+      config: { access: 'authenticated' },
+      schema: {
+        tags,
+        summary: 'One attachment (owner or staff of the sector)',
+        params: idParams.extend({ attachmentId: z.uuid() }),
+      },
+    },
+    async (req, reply) => {
+      const a = await requests.attachment(principalOf(req), req.params.requestId, req.params.attachmentId);
+      return reply
+        .type(a.contentType)
+        .header('content-disposition', `inline; filename="${encodeURIComponent(a.fileName)}"`)
+        .header('cache-control', 'private, no-store')
+        .header('x-content-type-options', 'nosniff')
+        .header('content-security-policy', "default-src 'none'; sandbox")
+        .send(a.bytes);
+    },
+  );
+
+  app.post(
+    '/api/ahab-requests/validate-req',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags,
+        summary:
+          'Check a client code before sending a request: {valid, active} for anyone; hasDebt and openRequestId for its owner or with the right proof. 30 / 15 min, 10 unknown (429)',
+        body: validateReqSchema,
+        response: {
+          200: z.object({
+            valid: z.boolean(),
+            active: z.boolean(),
+            clientType: sector.optional(),
+            hasDebt: z.boolean().optional(),
+            openRequestId: z.string().nullable().optional(),
+          }),
+        },
+      },
+    },
+    async (req) => requests.validateReq(req.principal, req.body, req.ip),
+  );
+};
