@@ -36,6 +36,7 @@ describe('menu gating (spec §6)', () => {
       'contractRequests>contractRequestState',
       'contractRequests>contractRequestBigClient',
       'contractRequests>contractRequestResidential',
+      'contractRequests>contractRequestAdmins',
       'security>users',
       'security>permissions',
       'security>traces',
@@ -48,17 +49,30 @@ describe('menu gating (spec §6)', () => {
   });
 
   it('gives a customer client codes, payments and payment record; payments only when enabled', () => {
-    expect(keys(buildMenu(customer()).customer)).toEqual(['clientCodes', 'payments', 'paymentRecord']);
+    expect(keys(buildMenu(customer()).customer)).toEqual([
+      'clientCodes',
+      'payments',
+      'paymentRecord',
+      'contractRequestDetails',
+    ]);
     expect(buildMenu(customer()).admin).toEqual([]);
-    expect(keys(buildMenu(customer({ payments: false })).customer)).toEqual(['clientCodes']);
+    expect(keys(buildMenu(customer({ payments: false })).customer)).toEqual([
+      'clientCodes',
+      'contractRequestDetails',
+    ]);
   });
 
   it('treats a user without role but also without staff permissions as a customer', () => {
     const plain = accessContextOf({ permissions: ['FAQ:READ'], roles: [] }, features);
-    expect(keys(buildMenu(plain).customer)).toEqual(['clientCodes', 'payments', 'paymentRecord']);
+    expect(keys(buildMenu(plain).customer)).toEqual([
+      'clientCodes',
+      'payments',
+      'paymentRecord',
+      'contractRequestDetails',
+    ]);
   });
 
-  it('shows each contract-request queue only with its process permission, all three with search', () => {
+  it('shows each contract-request queue only with its process permission; all sectors with CONTRACT_REQUEST', () => {
     expect(keys(buildMenu(staff([PERMISSIONS.PROCESS_STATE_WRITE])).admin)).toEqual([
       'contractRequests>contractRequestState',
     ]);
@@ -66,10 +80,11 @@ describe('menu gating (spec §6)', () => {
       'contractRequests>contractRequestResidential',
     ]);
     expect(keys(buildMenu(staff([PERMISSIONS.CONTRACT_REQUEST_SEARCH])).admin)).toEqual([
-      'contractRequests>contractRequestState',
-      'contractRequests>contractRequestBigClient',
-      'contractRequests>contractRequestResidential',
+      'contractRequests>contractRequestAdmins',
     ]);
+    expect(
+      keys(buildMenu(staff([PERMISSIONS.PROCESS_STATE_WRITE, PERMISSIONS.PROCESS_BIGCLIENT_WRITE])).admin),
+    ).toEqual(['contractRequests>contractRequestState', 'contractRequests>contractRequestBigClient']);
   });
 
   it('gates security, nomenclators, FAQ configuration and the admin payment record by permission', () => {

@@ -8,9 +8,21 @@ import type { RouteEntry } from './route-types';
 export * from './route-types';
 
 const P = PERMISSIONS;
-const processAccess = (permission: string): Access => ({
-  permissions: [permission, P.CONTRACT_REQUEST_SEARCH],
-});
+/** A sector's queue opens with that sector's process permission only (design §5). */
+const processAccess = (permission: string): Access => ({ permissions: [permission] });
+/** The all-sectors queue opens with any CONTRACT_REQUEST permission. */
+const allSectorsAccess: Access = {
+  permissions: [P.CONTRACT_REQUEST_SEARCH, P.CONTRACT_REQUEST_READ, P.CONTRACT_REQUEST_WRITE],
+};
+const queue = (name: 'StateQueue' | 'BigClientQueue' | 'ResidentialQueue' | 'AllQueue' | 'MyRequests') =>
+  lazy(() => import('../features/contract-requests/pages/queues').then((m) => ({ default: m[name] })));
+const StateQueue = queue('StateQueue');
+const BigClientQueue = queue('BigClientQueue');
+const ResidentialQueue = queue('ResidentialQueue');
+const AllQueue = queue('AllQueue');
+const MyRequests = queue('MyRequests');
+const ContractRequestForm = lazy(() => import('../features/contract-requests/pages/contract-request-page'));
+const RequestSearch = lazy(() => import('../features/contract-requests/pages/request-search-page'));
 const customerPayments: Access = { customer: true, feature: 'payments' };
 
 const VerifyEmailSignedInPage = lazy(() => import('../features/account/pages/verify-email-signed-in-page'));
@@ -133,6 +145,7 @@ export const ROUTES: readonly RouteEntry[] = [
     path: `${PATHS.contractRequestState}/*`,
     zone: 'private',
     labelKey: 'menu.contractRequestState',
+    page: StateQueue,
     access: processAccess(P.PROCESS_STATE_WRITE),
     menu: [
       { key: 'contractRequestState', group: 'admin', parent: 'contractRequests', icon: 'contractRequests' },
@@ -143,6 +156,7 @@ export const ROUTES: readonly RouteEntry[] = [
     path: `${PATHS.contractRequestBigClient}/*`,
     zone: 'private',
     labelKey: 'menu.contractRequestBigClient',
+    page: BigClientQueue,
     access: processAccess(P.PROCESS_BIGCLIENT_WRITE),
     menu: [
       {
@@ -158,6 +172,7 @@ export const ROUTES: readonly RouteEntry[] = [
     path: `${PATHS.contractRequestResidential}/*`,
     zone: 'private',
     labelKey: 'menu.contractRequestResidential',
+    page: ResidentialQueue,
     access: processAccess(P.PROCESS_RESIDENTIAL_WRITE),
     menu: [
       {
@@ -173,20 +188,48 @@ export const ROUTES: readonly RouteEntry[] = [
     path: `${PATHS.contractRequestAdmins}/*`,
     zone: 'private',
     labelKey: 'menu.contractRequestAdmins',
-    access: {
-      permissions: [
-        P.CONTRACT_REQUEST_SEARCH,
-        P.PROCESS_STATE_WRITE,
-        P.PROCESS_BIGCLIENT_WRITE,
-        P.PROCESS_RESIDENTIAL_WRITE,
-      ],
-    },
+    page: AllQueue,
+    access: allSectorsAccess,
+    menu: [
+      {
+        key: 'contractRequestAdmins',
+        group: 'admin',
+        parent: 'contractRequests',
+        icon: 'contractRequests',
+        access: allSectorsAccess,
+      },
+    ],
   },
   {
+    // For customers: their own requests ("Mis solicitudes"), each one in the side dialog.
     key: 'contractRequestDetails',
     path: `${PATHS.contractRequestDetails}/*`,
     zone: 'private',
     labelKey: 'menu.contractRequestDetails',
+    page: MyRequests,
+    access: { customer: true },
+    menu: [
+      {
+        key: 'contractRequestDetails',
+        group: 'customer',
+        icon: 'contractRequests',
+        access: { customer: true },
+      },
+    ],
+  },
+  {
+    key: 'contractRequestSignedIn',
+    path: PATHS.contractRequest,
+    zone: 'private',
+    labelKey: 'landing.contract.title',
+    page: ContractRequestForm,
+  },
+  {
+    key: 'requestSearchSignedIn',
+    path: PATHS.search,
+    zone: 'private',
+    labelKey: 'landing.search.title',
+    page: RequestSearch,
   },
   {
     key: 'users',

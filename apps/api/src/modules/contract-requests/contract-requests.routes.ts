@@ -221,10 +221,16 @@ export const contractRequestsRoutes: FastifyPluginAsyncZod<ContractRequestsRoute
     `${base}/lookup/:requestId/receipt.pdf`,
     {
       config: { access: 'public' },
-      schema: { tags, summary: 'The request’s receipt as PDF (name masked)', params: idParams },
+      schema: {
+        tags,
+        summary: 'The request’s receipt as PDF (name masked); `lang` picks the language of a plain link',
+        params: idParams,
+        querystring: z.object({ lang: z.enum(['es', 'en']).optional() }),
+      },
     },
     async (req, reply) => {
-      const { requestId, pdf } = await requests.receipt(req.params.requestId, req.ip, requestLanguage(req));
+      const lang = req.query.lang ?? requestLanguage(req);
+      const { requestId, pdf } = await requests.receipt(req.params.requestId, req.ip, lang);
       return sendPdf(reply, `solicitud-${requestId}.pdf`, pdf);
     },
   );

@@ -33,6 +33,9 @@ export function useNotificationStream(onNotification?: (row: AppNotification) =>
       source.addEventListener('notification', (event) => {
         const row = JSON.parse((event as MessageEvent<string>).data) as AppNotification;
         void queryClient.invalidateQueries({ queryKey: [...NOTIFICATIONS_KEY, 'list'] });
+        // A contract request moved: the lists and the open request show it at once.
+        if (row.type === 'TASK_UPDATE_STATE')
+          void queryClient.invalidateQueries({ queryKey: ['contract-requests'] });
         callback.current?.(row);
       });
       source.onerror = () => {

@@ -1,0 +1,364 @@
+import {
+  type ContractRequestStatus,
+  findMunicipality,
+  isOpenRequest,
+  mayProcessSector,
+  staffTransitionsFrom,
+} from '@ov/domain';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Alert, Button, DatePicker, Descriptions, Form, Input, Modal, Skeleton, Timeline } from 'antd';
+import dayjs from 'dayjs';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useReferenceConflict } from '../../../components/list-page/reference-conflict';
+import { api } from '../../../lib/api-client';
+import { isApiError } from '../../../lib/api-error';
+import { useCurrentUser } from '../../../lib/current-user';
+import { formatDateTime } from '../../../lib/format';
+import { notify } from '../../../lib/notify';
+import { downloadPdf } from '../../billing/api/download-document';
+import {
+  annul,
+  CONTRACT_REQUESTS_KEY,
+  type ContractRequest,
+  contractPath,
+  openAttachment,
+  requestQuery,
+  saveStaffFields,
+  transition,
+} from '../api/contract-requests';
+import { StatusTag } from './status-tag';
+
+const ACTION_LABEL: Partial<Record<`${ContractRequestStatus}>${ContractRequestStatus}`, string>> = {
+  'NEW>PENDING': 'take',
+  'PENDING>REVIEW': 'toReview',
+  'REVIEW>PENDING': 'backToPending',
+  'REVIEW>SIGNATURE_READY': 'toSignature',
+  'SIGNATURE_READY>REVIEW': 'backToReview',
+  'SIGNATURE_READY>SIGNED': 'sign',
+};
+
+type Dialog = { kind: 'move'; to: ContractRequestStatus } | { kind: 'answer' } | { kind: 'annul' } | null;
+
+/** A request with everything: its fields, documents, history and answers; staff also act on it here. */
+export function RequestDetails({ requestId }: { requestId: string }) {
+  const { t, i18n } = useTranslation();
+  const queryClient = useQueryClient();
+  const { access } = useCurrentUser();
+  const query = useQuery(requestQuery(requestId));
+  const [dialog, setDialog] = useState<Dialog>(null);
+  const [text, setText] = useState('');
+  const [askConflict, conflictDialog] = useReferenceConflict();
+  const [fieldsForm] = Form.useForm();
+  const r = query.data;
+  const lang = i18n.language;
+  const a = (k: string, o?: Record<string, unknown>) => t(`contractRequests.actions.${k}`, o);
+
+  const refresh = (next?: ContractRequest) => {
+    if (next) queryClient.setQueryData(requestQuery(requestId).queryKey, next);
+    return queryClient.invalidateQueries({ queryKey: CONTRACT_REQUESTS_KEY });
+  };
+
+  const act = useMutation({
+    mutationFn: async (d: NonNullable<Dialog>) => {
+      if (!r) throw new Error('no request');
+      if (d.kind === 'annul') return annul(r.requestId, text, r.version);
+      return transition(
+        r.requestId,
+        d.kind === 'move' ? d.to : r.status,
+        text.trim() || undefined,
+        r.version,
+      );
+    },
+    onSuccess: async (next) => {
+      notify.success(a('done', { status: t(`contractRequests.labels.status.${next.status}`) }));
+      setDialog(null);
+      setText('');
+      await refresh(next);
+    },
+    onError: (err) => {
+      if (isApiError(err) && err.status === 409) {
+        setDialog(null);
+        void refresh();
+      }
+      notify.error(err);
+    },
+  });
+
+  const saveFields = useMutation({
+    mutationFn: async ({ force, version }: { force: boolean; version?: number }) => {
+      if (!r) throw new Error('no request');
+      const v = fieldsForm.getFieldsValue();
+      return saveStaffFields(
+        r.requestId,
+        {
+          contractNumber: v.contractNumber ?? null,
+          policy: v.policy ?? null,
+          commercialOffice: v.commercialOffice ?? null,
+          contractPlace: v.contractPlace ?? null,
+          contractDate: v.contractDate ? dayjs(v.contractDate).format('YYYY-MM-DD') : null,
+        },
+        version ?? r.version,
+        force,
+      );
+    },
+    onSuccess: async (next) => {
+      notify.success(t('common.updateSuccess'));
+      await refresh(next);
+    },
+    onError: async (err) => {
+      const current = isApiError(err)
+        ? (err.details as { current?: ContractRequest } | undefined)?.current
+        : undefined;
+      if (!(isApiError(err) && err.status === 409 && current)) return notify.error(err);
+      // Someone changed it meanwhile (spec §4): overwrite theirs, take theirs, or leave it.
+      const choice = await askConflict('stale');
+      if (choice === 'overwrite') saveFields.mutate({ force: true, version: current.version });
+      else if (choice === 'recover') await refresh(current);
+    },
+  });
+
+  const associate = useMutation({
+    mutationFn: () =>
+      api.post('/ahab-requests/associate-cc', { cc: r?.newClientCode, proof: r?.contractNumber }),
+    onSuccess: () => notify.success(a('associated', { cc: r?.newClientCode })),
+    onError: (err) => notify.error(err),
+  });
+
+  if (query.isPending) return <Skeleton active paragraph={{ rows: 10 }} />;
+  if (!r) return <Alert type="error" showIcon message={query.error ? String(query.error.message) : ''} />;
+
+  const staff = mayProcessSector(access.permissions, r.sector) && !access.isCustomer;
+  const open = isOpenRequest(r.status);
+  const f = (k: string) => t(`contractRequests.fields.${k}`);
+  const form = (k: string) => t(`contractRequests.form.${k}`);
+  const rows: [string, string | number | null | undefined][] = [
+    [f('procedureType'), t(`contractRequests.labels.procedure.${r.procedureType}`)],
+    [f('sector'), t(`contractRequests.labels.sector.${r.sector}`)],
+    [f('clientCode'), r.clientCode],
+    [form('fullName'), r.fullName],
+    [form('nationalId'), r.nationalId],
+    [form('entity'), r.entity],
+    [form('entityCode'), r.entityCode],
+    [form('legalRepresentative'), r.legalRepresentative],
+    [form('bankAccount'), r.bankAccount],
+    [form('owner'), r.owner],
+    [form('phone'), r.phone],
+    [form('email'), r.email],
+    [form('municipality'), findMunicipality(r.municipality)?.municipio],
+    [form('popularCouncil'), r.popularCouncil],
+    [
+      t('contractRequests.form.steps.address'),
+      `${r.address.street} ${r.address.number}, ${form('between1').toLowerCase()} ${r.address.between1} ${form('between2').toLowerCase()} ${r.address.between2}`,
+    ],
+    [form('nucleusPeople'), r.nucleusPeople],
+    [form('hydrometerNumber'), r.hydrometerNumber],
+    [form('connectionRequestNumber'), r.connectionRequestNumber],
+    [form('reason'), r.reason],
+    [f('createdAt'), formatDateTime(r.createdAt, lang)],
+    [f('contractNumber'), r.contractNumber],
+    [f('policy'), r.policy],
+    [f('commercialOffice'), r.commercialOffice],
+    [f('contractPlace'), r.contractPlace],
+    [f('contractDate'), r.contractDate],
+    [f('newClientCode'), r.newClientCode],
+    [f('answer'), r.answer],
+    [f('annulReason'), r.annulReason],
+  ];
+
+  const moves = staff && open ? staffTransitionsFrom(r.status) : [];
+  const canDownload = r.hasContract && (r.status === 'SIGNED' || (staff && r.status === 'SIGNATURE_READY'));
+
+  return (
+    <div className="ov-cr-details" data-testid="request-details">
+      <p className="ov-cr__id" data-testid="details-request-id">
+        {r.requestId}
+      </p>
+      <p>
+        <StatusTag status={r.status} />
+      </p>
+      {staff || canDownload || (r.newClientCode && r.status === 'SIGNED' && !staff) ? (
+        <div className="ov-cr__actions">
+          {moves.map((to) => (
+            <Button
+              key={to}
+              type={to === 'SIGNED' || to === 'SIGNATURE_READY' || to === 'PENDING' ? 'primary' : 'default'}
+              onClick={() => setDialog({ kind: 'move', to })}
+              data-testid={`move-${to}`}
+            >
+              {a(ACTION_LABEL[`${r.status}>${to}`] ?? 'answer')}
+            </Button>
+          ))}
+          {staff && open ? (
+            <Button onClick={() => setDialog({ kind: 'answer' })} data-testid="answer">
+              {a('answer')}
+            </Button>
+          ) : null}
+          {staff && open && r.sector === 'RESIDENTIAL' ? (
+            <Button danger onClick={() => setDialog({ kind: 'annul' })} data-testid="annul">
+              {a('annul')}
+            </Button>
+          ) : null}
+          {canDownload ? (
+            <Button
+              onClick={() =>
+                downloadPdf(contractPath(r.requestId), `contrato-${r.contractNumber}.pdf`, lang).catch(
+                  notify.error,
+                )
+              }
+              data-testid="download-contract"
+            >
+              {a('download')}
+            </Button>
+          ) : null}
+          {!staff && r.status === 'SIGNED' && r.newClientCode ? (
+            <Button
+              type="primary"
+              loading={associate.isPending}
+              onClick={() => associate.mutate()}
+              data-testid="associate-new"
+            >
+              {a('associate', { cc: r.newClientCode })}
+            </Button>
+          ) : null}
+        </div>
+      ) : null}
+      {staff && open && r.sector !== 'RESIDENTIAL' ? (
+        <p className="ov-cr__hint">{a('annulOnlyResidential')}</p>
+      ) : null}
+
+      <Descriptions column={1} bordered size="small">
+        {rows
+          .filter(([, v]) => v !== null && v !== undefined && v !== '')
+          .map(([label, v]) => (
+            <Descriptions.Item key={label} label={label}>
+              {v}
+            </Descriptions.Item>
+          ))}
+      </Descriptions>
+
+      {staff && open ? (
+        <section className="ov-cr__section" aria-labelledby="cr-staff-fields">
+          <h3 id="cr-staff-fields">{a('staffFields')}</h3>
+          <p>{a('staffFieldsHelp')}</p>
+          <Form
+            form={fieldsForm}
+            layout="vertical"
+            key={r.version}
+            initialValues={{
+              contractNumber: r.contractNumber,
+              policy: r.policy,
+              commercialOffice: r.commercialOffice,
+              contractPlace: r.contractPlace,
+              contractDate: r.contractDate ? dayjs(r.contractDate) : undefined,
+            }}
+            onFinish={() => saveFields.mutate({ force: false })}
+          >
+            <div className="ov-cr__grid">
+              <Form.Item name="commercialOffice" label={f('commercialOffice')}>
+                <Input data-testid="staff-office" />
+              </Form.Item>
+              <Form.Item name="contractPlace" label={f('contractPlace')}>
+                <Input data-testid="staff-place" />
+              </Form.Item>
+              <Form.Item name="contractNumber" label={f('contractNumber')}>
+                <Input />
+              </Form.Item>
+              <Form.Item name="policy" label={f('policy')}>
+                <Input />
+              </Form.Item>
+              <Form.Item name="contractDate" label={f('contractDate')}>
+                <DatePicker format={lang === 'en' ? 'MM/DD/YYYY' : 'DD/MM/YYYY'} style={{ width: '100%' }} />
+              </Form.Item>
+            </div>
+            <Button htmlType="submit" loading={saveFields.isPending} data-testid="staff-save">
+              {a('saveFields')}
+            </Button>
+          </Form>
+        </section>
+      ) : null}
+
+      {r.attachments.length ? (
+        <section className="ov-cr__section">
+          <h3>{f('attachments')}</h3>
+          <ul>
+            {r.attachments.map((x) => (
+              <li key={x._id}>
+                <Button type="link" onClick={() => openAttachment(r.requestId, x).catch(notify.error)}>
+                  {t(
+                    `contractRequests.form.${x.kind === 'IDENTITY_DOCUMENT' ? 'identityDocument' : x.kind === 'PROPERTY_TITLE' ? 'propertyTitle' : 'other'}`,
+                  )}
+                  : {x.fileName}
+                </Button>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+
+      <section className="ov-cr__section">
+        <h3>{f('history')}</h3>
+        <Timeline
+          items={r.history.map((h, i) => ({
+            key: `${h.at}-${i}`,
+            children: (
+              <>
+                <strong>
+                  {t(`contractRequests.history.${h.kind}`, {
+                    status: t(`contractRequests.labels.status.${h.status}`),
+                  })}
+                </strong>{' '}
+                · {formatDateTime(h.at, lang)}
+                {h.answer ? <p className="ov-cr__answer">{h.answer}</p> : null}
+              </>
+            ),
+          }))}
+        />
+      </section>
+
+      <Modal
+        open={dialog !== null}
+        title={
+          dialog?.kind === 'annul'
+            ? a('annul')
+            : dialog?.kind === 'answer'
+              ? a('answer')
+              : dialog
+                ? a(ACTION_LABEL[`${r.status}>${dialog.to}`] ?? 'answer')
+                : ''
+        }
+        okText={a('confirm')}
+        cancelText={a('cancel')}
+        okButtonProps={{
+          danger: dialog?.kind === 'annul',
+          disabled: (dialog?.kind === 'annul' || dialog?.kind === 'answer') && !text.trim(),
+          loading: act.isPending,
+          'data-testid': 'dialog-confirm',
+        }}
+        onOk={() => dialog && act.mutate(dialog)}
+        onCancel={() => {
+          setDialog(null);
+          setText('');
+        }}
+        destroyOnHidden
+      >
+        <label htmlFor="cr-dialog-text">
+          {dialog?.kind === 'annul'
+            ? a('reasonLabel')
+            : dialog?.kind === 'answer'
+              ? a('answerRequired')
+              : a('answerLabel')}
+        </label>
+        <Input.TextArea
+          id="cr-dialog-text"
+          rows={4}
+          maxLength={2000}
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+          data-testid="dialog-text"
+        />
+      </Modal>
+      {conflictDialog}
+    </div>
+  );
+}

@@ -1,0 +1,258 @@
+import '../i18n';
+import {
+  CONTRACT_REQUEST_STATUSES,
+  type ContractRequestStatus,
+  type ContractSector,
+  DATE_PRESETS,
+  datePresetRange,
+  type Filter,
+  findMunicipality,
+  MUNICIPALITIES,
+  PROCEDURE_TYPES,
+  toDateRangeFilter,
+} from '@ov/domain';
+import { useQuery } from '@tanstack/react-query';
+import { Button, DatePicker, Select } from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { ListPage } from '../../../components/list-page/list-page';
+import type { ListColumn } from '../../../components/list-page/types';
+import { api } from '../../../lib/api-client';
+import { useCurrentUser } from '../../../lib/current-user';
+import { formatDateTime } from '../../../lib/format';
+import { PATHS } from '../../../lib/urls';
+import {
+  CONTRACT_REQUESTS_KEY,
+  type ContractRequest,
+  countsQuery,
+  type RequestSummary,
+  requestsQuery,
+} from '../api/contract-requests';
+import { RequestDetails } from '../components/request-details';
+import { StatusTag } from '../components/status-tag';
+import '../components/contract-requests.css';
+
+type Range = [Dayjs | null, Dayjs | null] | null;
+
+/** How long a request has waited (open ones: until now; closed ones: until their last change). */
+function age(r: RequestSummary) {
+  const end = r.status === 'SIGNED' || r.status === 'ANNULLED' ? dayjs(r.updatedAt) : dayjs();
+  const hours = Math.max(0, end.diff(dayjs(r.createdAt), 'hour'));
+  return hours >= 24 ? { unit: 'days', count: Math.floor(hours / 24) } : { unit: 'hours', count: hours };
+}
+
+/**
+ * A contract-request queue on the shared list page: one sector's, all sectors', or (for a customer)
+ * their own requests. Oldest first; counts per status; the request opens in the side dialog.
+ */
+export function QueuePage({
+  sector,
+  basePath,
+  title,
+  tableId,
+}: {
+  sector?: ContractSector;
+  basePath: string;
+  title: string;
+  tableId: string;
+}) {
+  const { t, i18n } = useTranslation();
+  const { access } = useCurrentUser();
+  const customer = access.isCustomer;
+  const [status, setStatus] = useState<ContractRequestStatus>();
+  const [municipality, setMunicipality] = useState<number>();
+  const [procedure, setProcedure] = useState<string>();
+  const [range, setRange] = useState<Range>(null);
+  const q = (k: string) => t(`contractRequests.queue.${k}`);
+  const f = (k: string) => t(`contractRequests.fields.${k}`);
+
+  const baseFilters = useMemo(() => {
+    const chosen: Filter[] = [];
+    if (sector) chosen.push({ type: 'TERM', field: 'sector', value: sector });
+    if (municipality) chosen.push({ type: 'TERM', field: 'municipality', value: municipality });
+    if (procedure) chosen.push({ type: 'TERM', field: 'procedureType', value: procedure });
+    if (range?.[0] && range[1])
+      chosen.push(
+        toDateRangeFilter('createdAt', range[0].startOf('day').toDate(), range[1].endOf('day').toDate()),
+      );
+    return chosen;
+  }, [sector, municipality, procedure, range]);
+  const filters = useMemo(
+    () =>
+      status ? [...baseFilters, { type: 'TERM' as const, field: 'status', value: status }] : baseFilters,
+    [baseFilters, status],
+  );
+  const counts = useQuery(countsQuery(baseFilters, ''));
+  const countOf = (s: ContractRequestStatus) => counts.data?.find((c) => c.status === s)?.count ?? 0;
+
+  const presets = DATE_PRESETS.map((preset) => {
+    const { from, to } = datePresetRange(preset);
+    return { label: t(`traces.datePresets.${preset}`), value: [dayjs(from), dayjs(to)] as [Dayjs, Dayjs] };
+  });
+
+  const columns: ListColumn<RequestSummary>[] = [
+    {
+      key: 'requestId',
+      title: f('requestId'),
+      dataIndex: 'requestId',
+      render: (v) => <span className="ov-cr__mono">{String(v)}</span>,
+    },
+    {
+      key: 'status',
+      title: f('status'),
+      dataIndex: 'status',
+      sortField: 'status',
+      render: (v) => <StatusTag status={v as ContractRequestStatus} />,
+    },
+    {
+      key: 'procedureType',
+      title: f('procedureType'),
+      dataIndex: 'procedureType',
+      responsive: ['md'],
+      render: (v) => t(`contractRequests.labels.procedure.${v}`),
+    },
+    ...(sector
+      ? []
+      : [
+          {
+            key: 'sector',
+            title: f('sector'),
+            dataIndex: 'sector',
+            responsive: ['lg'],
+            render: (v: unknown) => t(`contractRequests.labels.sector.${v}`),
+          } satisfies ListColumn<RequestSummary>,
+        ]),
+    {
+      key: 'fullName',
+      title: f('fullName'),
+      dataIndex: 'fullName',
+      sortField: 'fullName',
+      responsive: ['sm'],
+      render: (_v, r) => r.entity ?? r.fullName,
+    },
+    {
+      key: 'municipality',
+      title: q('municipality'),
+      dataIndex: 'municipality',
+      responsive: ['lg'],
+      render: (v) => findMunicipality(Number(v))?.municipio ?? String(v),
+    },
+    {
+      key: 'createdAt',
+      title: f('createdAt'),
+      dataIndex: 'createdAt',
+      sortField: 'createdAt',
+      responsive: ['md'],
+      render: (v) => formatDateTime(String(v), i18n.language),
+    },
+    {
+      key: 'age',
+      title: q('age'),
+      dataIndex: 'createdAt',
+      render: (_v, r) => {
+        const a = age(r);
+        return t(`contractRequests.queue.${a.unit}`, { count: a.count });
+      },
+    },
+  ];
+
+  return (
+    <div className="ov-cr-queue">
+      {/* Counts per status: each one filters the list (a second press clears it). */}
+      <fieldset className="ov-cr__counts" aria-label={q('countsLabel')} data-testid="status-counts">
+        {CONTRACT_REQUEST_STATUSES.map((s) => (
+          <Button
+            key={s}
+            size="small"
+            type={status === s ? 'primary' : 'default'}
+            aria-pressed={status === s}
+            onClick={() => setStatus(status === s ? undefined : s)}
+            data-testid={`count-${s}`}
+          >
+            {t(`contractRequests.labels.status.${s}`)}: {countOf(s)}
+          </Button>
+        ))}
+      </fieldset>
+      <ListPage<RequestSummary>
+        tableId={tableId}
+        title={title}
+        basePath={basePath}
+        queryKeyPrefix={CONTRACT_REQUESTS_KEY}
+        query={requestsQuery}
+        columns={columns}
+        rowKey={(r) => r.requestId}
+        filters={filters}
+        searchPlaceholder={q('searchPlaceholder')}
+        headerActions={
+          customer ? (
+            <Link className="ant-btn ant-btn-primary ov-cr__linkbtn" to={PATHS.contractRequest}>
+              {q('new')}
+            </Link>
+          ) : undefined
+        }
+        filtersSlot={
+          <>
+            <Select
+              allowClear
+              placeholder={q('status')}
+              aria-label={q('status')}
+              value={status}
+              onChange={setStatus}
+              className="ov-list__filter"
+              options={CONTRACT_REQUEST_STATUSES.map((s) => ({
+                value: s,
+                label: t(`contractRequests.labels.status.${s}`),
+              }))}
+              data-testid="filter-status"
+            />
+            {customer ? null : (
+              <Select
+                allowClear
+                showSearch={{ optionFilterProp: 'label' }}
+                placeholder={q('municipality')}
+                aria-label={q('municipality')}
+                value={municipality}
+                onChange={setMunicipality}
+                className="ov-list__filter"
+                options={MUNICIPALITIES.map((m) => ({ value: m.pk, label: m.municipio }))}
+                data-testid="filter-municipality"
+              />
+            )}
+            <Select
+              allowClear
+              placeholder={q('procedure')}
+              aria-label={q('procedure')}
+              value={procedure}
+              onChange={setProcedure}
+              className="ov-list__filter"
+              options={PROCEDURE_TYPES.map((p) => ({
+                value: p,
+                label: t(`contractRequests.labels.procedure.${p}`),
+              }))}
+              data-testid="filter-procedure"
+            />
+            <DatePicker.RangePicker
+              value={range}
+              onChange={(value) => setRange(value as Range)}
+              presets={presets}
+              format={i18n.language === 'en' ? 'MM/DD/YYYY' : 'DD/MM/YYYY'}
+              aria-label={q('dates')}
+              data-testid="filter-dates"
+            />
+          </>
+        }
+        detail={{
+          title: (_mode, r) => r?.requestId ?? '',
+          getOne: (id) => ({
+            queryKey: [...CONTRACT_REQUESTS_KEY, 'row', id],
+            queryFn: ({ signal }) =>
+              api.get<ContractRequest>(`/contract-requests/${encodeURIComponent(id)}`, signal),
+          }),
+          renderView: (r) => <RequestDetails requestId={r.requestId} />,
+        }}
+      />
+    </div>
+  );
+}
