@@ -3,6 +3,7 @@ import { buildApp } from './app';
 import { loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { seedIfEmpty } from './db/seed';
+import { seedContractRequestsDemo } from './db/seed/contract-requests-demo';
 import { isDatabaseUnavailable } from './lib/db-errors';
 
 /** Opens the database, waiting up to a minute for a server that is still starting or restarting. */
@@ -32,6 +33,8 @@ async function main() {
     adminPassword: config.ADMIN_PASSWORD,
     demo: config.DEMO_DATA,
   });
+  // Demo contract requests go through the service (contracts drawn up, files stored in DATA_DIR).
+  if (seeded && config.DEMO_DATA) await seedContractRequestsDemo(database.db, config);
   const app = await buildApp({ config, database });
   if (seeded) app.log.info({ admin: config.ADMIN_EMAIL, demo: config.DEMO_DATA }, 'empty database seeded');
 

@@ -149,7 +149,12 @@ export function RequestDetails({ requestId }: { requestId: string }) {
     [form('popularCouncil'), r.popularCouncil],
     [
       t('contractRequests.form.steps.address'),
-      `${r.address.street} ${r.address.number}, ${form('between1').toLowerCase()} ${r.address.between1} ${form('between2').toLowerCase()} ${r.address.between2}`,
+      t('contractRequests.form.addressText', {
+        street: r.address.street,
+        number: r.address.number,
+        a: r.address.between1,
+        b: r.address.between2,
+      }),
     ],
     [form('nucleusPeople'), r.nucleusPeople],
     [form('hydrometerNumber'), r.hydrometerNumber],

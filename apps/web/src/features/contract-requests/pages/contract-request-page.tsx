@@ -106,9 +106,12 @@ export default function ContractRequestPage() {
   const namesCode = procedure ? procedureNamesCode(procedure) : false;
 
   // Focus follows the step: screen-reader and keyboard users land on the new step's title.
+  // Focus follows the step (not on arrival): screen-reader and keyboard users land on the new title.
+  const moved = useRef(false);
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the step changes
   useEffect(() => {
-    heading.current?.focus();
+    if (moved.current) heading.current?.focus();
+    moved.current = true;
   }, [step]);
 
   const messageOf = (p: ContractRequestProblem) =>
@@ -263,7 +266,12 @@ export default function ContractRequestPage() {
       [
         f('steps.address'),
         v.address?.street
-          ? `${v.address.street} ${v.address.number ?? ''}, ${f('between1').toLowerCase()} ${v.address.between1 ?? ''} ${f('between2').toLowerCase()} ${v.address.between2 ?? ''}`
+          ? t('contractRequests.form.addressText', {
+              street: v.address.street,
+              number: v.address.number ?? '',
+              a: v.address.between1 ?? '',
+              b: v.address.between2 ?? '',
+            })
           : null,
       ],
       [f('nucleusPeople'), v.nucleusPeople],
@@ -290,6 +298,9 @@ export default function ContractRequestPage() {
     <RequestFrame>
       <h1>{f('title')}</h1>
       <p className="ov-cr__intro">{f('intro')}</p>
+      <p className="ov-cr__step-count">
+        {t('contractRequests.form.stepOf', { n: step + 1, total: STEPS.length })}
+      </p>
       <Steps
         className="ov-cr__steps"
         size="small"

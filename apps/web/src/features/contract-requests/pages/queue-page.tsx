@@ -160,21 +160,6 @@ export function QueuePage({
 
   return (
     <div className="ov-cr-queue">
-      {/* Counts per status: each one filters the list (a second press clears it). */}
-      <fieldset className="ov-cr__counts" aria-label={q('countsLabel')} data-testid="status-counts">
-        {CONTRACT_REQUEST_STATUSES.map((s) => (
-          <Button
-            key={s}
-            size="small"
-            type={status === s ? 'primary' : 'default'}
-            aria-pressed={status === s}
-            onClick={() => setStatus(status === s ? undefined : s)}
-            data-testid={`count-${s}`}
-          >
-            {t(`contractRequests.labels.status.${s}`)}: {countOf(s)}
-          </Button>
-        ))}
-      </fieldset>
       <ListPage<RequestSummary>
         tableId={tableId}
         title={title}
@@ -194,6 +179,21 @@ export function QueuePage({
         }
         filtersSlot={
           <>
+            {/* Counts per status: each one filters the list (a second press clears it). */}
+            <fieldset className="ov-cr__counts" aria-label={q('countsLabel')} data-testid="status-counts">
+              {CONTRACT_REQUEST_STATUSES.map((s) => (
+                <Button
+                  key={s}
+                  size="small"
+                  type={status === s ? 'primary' : 'default'}
+                  aria-pressed={status === s}
+                  onClick={() => setStatus(status === s ? undefined : s)}
+                  data-testid={`count-${s}`}
+                >
+                  {t(`contractRequests.labels.status.${s}`)}: {countOf(s)}
+                </Button>
+              ))}
+            </fieldset>
             <Select
               allowClear
               placeholder={q('status')}

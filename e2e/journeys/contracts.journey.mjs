@@ -1,0 +1,203 @@
+// Contract requests (issue 10): an anonymous resident requests a new contract with an attachment, looks it
+// up by ID; the residential specialist takes it, answers, prepares the contract and signs; the requester,
+// signed in, sees it change live, downloads the contract (its text read here) and associates the new
+// code; a state request cannot be annulled, a residential one is annulled with a reason. Screens in both
+// languages, desktop and 390 px.
+
+import sharp from 'sharp';
+import { chooseOption } from '../support.mjs';
+import {
+  DESKTOP,
+  downloadedPdfText,
+  JOSE,
+  MOBILE,
+  newPage,
+  root,
+  STAFF,
+  shoot,
+  signIn,
+  switchLanguage,
+} from './billing/helpers.mjs';
+
+const STATE_STAFF = 'carlos.grandes@aguasdelahabana.cu';
+const ID_PATTERN = /^[A-HJ-NP-Z2-9]{5}-[A-HJ-NP-Z2-9]{5}$/;
+
+async function fillRequest(page) {
+  await page.getByTestId('sector-RESIDENTIAL').click();
+  await page.getByTestId('cr-next').click();
+  await page.getByTestId('procedure-NEW_CONTRACT').click();
+  await page.getByTestId('cr-next').click();
+  await page.getByTestId('cr-fullName').waitFor();
+  // Nothing filled: each field says what is missing and nothing moves on.
+  await page.getByTestId('cr-next').click();
+  await page.getByText('Requerido').first().waitFor();
+  await page.getByText('Indique un teléfono o un correo electrónico').waitFor();
+  await page.getByTestId('cr-fullName').fill('Rosa Delgado Pérez');
+  await page.getByTestId('cr-nationalId').fill('85130112345'); // month 13: not a real carné
+  await page.getByTestId('cr-email').fill(JOSE); // a verified account's address: the request joins it
+  await page.getByTestId('cr-next').click();
+  await page.getByText('Carné de identidad o código de entidad no válido').waitFor();
+  await page.getByTestId('cr-nationalId').fill('85010112345');
+  await page.getByTestId('cr-next').click();
+  await chooseOption(page, page.locator('input#municipality'), 'Plaza de la Revolución', {
+    typed: 'Plaza',
+  });
+  await page.getByTestId('cr-street').fill('Calle 23');
+  await page.getByTestId('cr-number').fill('1054');
+  await page.getByTestId('cr-between1').fill('Calle 10');
+  await page.getByTestId('cr-between2').fill('Calle 12');
+  await page.getByTestId('cr-next').click();
+  await page.getByTestId('cr-nucleus').fill('4');
+  await page.getByTestId('cr-next').click();
+  const png = await sharp({ create: { width: 640, height: 400, channels: 3, background: '#d9e4f0' } })
+    .png()
+    .toBuffer();
+  await page
+    .locator('input[type="file"]')
+    .setInputFiles({ name: 'carne-identidad.png', mimeType: 'image/png', buffer: png });
+  await page.getByText('carne-identidad.png', { exact: true }).waitFor();
+  await page.getByTestId('cr-next').click();
+  await page.getByTestId('cr-review').waitFor();
+}
+
+/** Opens a request in a queue's side dialog and takes one step through the confirmation dialog. */
+async function step(page, to, answer) {
+  await page.getByTestId(`move-${to}`).click();
+  const dialog = page.locator('.ant-modal:visible');
+  if (answer) await dialog.getByTestId('dialog-text').fill(answer);
+  await dialog.getByTestId('dialog-confirm').click();
+  await dialog.waitFor({ state: 'hidden' });
+}
+
+export default async function contracts({ browser, baseUrl, screenshotDir, assert }) {
+  const base = root(baseUrl);
+
+  // 1. An anonymous resident, on a phone, sends a request with an identity document.
+  const resident = await newPage(browser, MOBILE, true);
+  await resident.page.goto(`${base}/contract-request`);
+  await resident.page.getByTestId('sector-RESIDENTIAL').waitFor();
+  await shoot(resident.page, screenshotDir, 'contracts-form-mobile-es', true);
+  await fillRequest(resident.page);
+  await shoot(resident.page, screenshotDir, 'contracts-review-mobile-es', true);
+  await resident.page.getByTestId('cr-next').click();
+  const idText = resident.page.getByTestId('request-id');
+  await idText.waitFor();
+  const requestId = (await idText.textContent()).trim();
+  assert.match(requestId, ID_PATTERN, 'the request ID is shown grouped');
+  await resident.page.getByText('1 documento(s) adjuntado(s).').waitFor();
+  await resident.page.getByRole('img', { name: /QR/ }).waitFor();
+  await shoot(resident.page, screenshotDir, 'contracts-sent-mobile-es', true);
+
+  // 2. Looks it up by ID: status and steps, nothing personal.
+  await resident.page.getByTestId('follow-request').click();
+  const result = resident.page.getByTestId('search-result');
+  await result.waitFor();
+  const shown = await result.textContent();
+  assert.ok(shown.includes('Nueva'), 'the lookup shows the status');
+  assert.ok(!shown.includes('Rosa') && !shown.includes('85010112345'), 'nothing personal in the lookup');
+  await shoot(resident.page, screenshotDir, 'contracts-search-mobile-es', true);
+  await switchLanguage(resident.page, 'EN');
+  await resident.page.getByText('What comes next').waitFor();
+  await shoot(resident.page, screenshotDir, 'contracts-search-mobile-en', true);
+  assert.deepEqual(resident.errors, [], 'no page errors for the resident');
+  await resident.context.close();
+
+  // 3. The requester (the account of that e-mail) signs in and keeps the request open.
+  const owner = await newPage(browser, DESKTOP);
+  await signIn(owner.page, baseUrl, JOSE);
+  await owner.page.goto(`${base}/contractrequest/contract-request-details/${requestId}`);
+  const ownerView = owner.page.getByTestId('request-details');
+  await ownerView.getByText('Nueva', { exact: true }).waitFor();
+
+  // 4. The residential specialist sees only the residential queue, takes the request, answers and signs.
+  const staff = await newPage(browser, DESKTOP);
+  await signIn(staff.page, baseUrl, STAFF);
+  await staff.page.goto(`${base}/contractrequest/contract-request-residential-admins`);
+  const list = staff.page.getByTestId('list-cr-residential');
+  await list.locator('tr.ant-table-row').first().waitFor();
+  await staff.page.getByTestId('count-NEW').waitFor();
+  await shoot(staff.page, screenshotDir, 'contracts-queue-desktop-es');
+  const menu = await staff.page.locator('.ant-layout-sider').textContent();
+  assert.ok(!menu.includes('Sector estatal') && !menu.includes('Todas las solicitudes'), 'only her queue');
+  await staff.page.goto(`${base}/contractrequest/contract-request-residential-admins/${requestId}`);
+  const details = staff.page.getByTestId('request-details');
+  await details.getByText('carne-identidad.webp', { exact: false }).waitFor();
+  await step(staff.page, 'PENDING', 'Recibida. Revisamos sus documentos esta semana.');
+  await details.getByText('En trámite', { exact: true }).first().waitFor();
+  await ownerView.getByText('En trámite', { exact: true }).first().waitFor(); // live, no reload
+  await step(staff.page, 'REVIEW');
+  await details.getByTestId('staff-office').fill('Oficina Comercial Plaza de la Revolución');
+  await details.getByTestId('staff-place').fill('La Habana');
+  await details.getByTestId('staff-save').click();
+  await staff.page.getByText('Actualizado', { exact: false }).first().waitFor();
+  await step(staff.page, 'SIGNATURE_READY', 'Pase a firmar con su carné de identidad.');
+  await details.getByTestId('download-contract').waitFor();
+  await shoot(staff.page, screenshotDir, 'contracts-details-desktop-es');
+  await step(staff.page, 'SIGNED');
+  await details.getByText('Firmada', { exact: true }).first().waitFor();
+
+  // 5. The owner saw it signed without reloading, downloads the contract and adds the new code.
+  await ownerView.getByText('Firmada', { exact: true }).first().waitFor();
+  const contract = await downloadedPdfText(owner.page, () =>
+    ownerView.getByTestId('download-contract').click(),
+  );
+  assert.equal(contract.bytes.subarray(0, 5).toString(), '%PDF-', 'a PDF was downloaded');
+  assert.ok(contract.text.includes('Rosa Delgado Pérez'), 'the contract names the requester');
+  assert.ok(contract.text.includes('Calle 23'), 'the contract carries the address');
+  assert.ok(contract.text.includes('Oficina Comercial Plaza de la Revolución'), 'and the office');
+  assert.match(contract.text, /Código de verificación/, 'and a verification code');
+  const associate = ownerView.getByTestId('associate-new');
+  const newCode = (await associate.textContent()).match(/\d{10,}/)[0];
+  await associate.click();
+  await owner.page.getByText(`Código ${newCode} asociado a su cuenta.`).waitFor();
+  await owner.page.goto(`${base}/clientCodes`);
+  await owner.page.getByText(newCode).first().waitFor();
+  await owner.page.goto(`${base}/contractrequest/contract-request-details`);
+  await owner.page.getByTestId('list-cr-mine').locator('tr.ant-table-row').first().waitFor();
+  await shoot(owner.page, screenshotDir, 'contracts-mine-desktop-es');
+  await switchLanguage(owner.page, 'EN');
+  await owner.page.getByText('My requests').first().waitFor();
+  await shoot(owner.page, screenshotDir, 'contracts-mine-desktop-en');
+  await switchLanguage(owner.page, 'ES');
+  assert.deepEqual(owner.errors, [], 'no page errors for the owner');
+  await owner.context.close();
+
+  // 6. A residential request is annulled with a reason (the confirmation waits for one).
+  await staff.page.goto(`${base}/contractrequest/contract-request-residential-admins/HABAN-AGUA2`);
+  await details.getByTestId('annul').click();
+  const annulDialog = staff.page.locator('.ant-modal:visible');
+  assert.ok(await annulDialog.getByTestId('dialog-confirm').isDisabled(), 'no annulment without a reason');
+  await annulDialog.getByTestId('dialog-text').fill('El solicitante desistió por teléfono.');
+  await annulDialog.getByTestId('dialog-confirm').click();
+  await details.getByText('Anulada', { exact: true }).first().waitFor();
+  await details.getByText('El solicitante desistió por teléfono.').first().waitFor();
+  assert.equal(await details.getByTestId('annul').count(), 0, 'nothing more to do on an annulled request');
+  assert.deepEqual(staff.errors, [], 'no page errors for the specialist');
+  await staff.context.close();
+
+  // 7. A state request cannot be annulled: the state specialist is told so and has no such action.
+  const state = await newPage(browser, DESKTOP);
+  await signIn(state.page, baseUrl, STATE_STAFF);
+  await state.page.goto(`${base}/contractrequest/contract-request-state-admins`);
+  const stateList = state.page.getByTestId('list-cr-state');
+  await stateList.locator('tr.ant-table-row').first().waitFor();
+  const stateId = (await stateList.locator('tr.ant-table-row .ov-cr__mono').first().textContent()).trim();
+  await state.page.goto(`${base}/contractrequest/contract-request-state-admins/${stateId}`);
+  const stateDetails = state.page.getByTestId('request-details');
+  await stateDetails.getByText('Solo las solicitudes residenciales se pueden anular.').waitFor();
+  assert.equal(await stateDetails.getByTestId('annul').count(), 0, 'no annul action for a state request');
+  await state.page.keyboard.press('Escape');
+  await state.page.locator('.ant-drawer-content').waitFor({ state: 'hidden' });
+  await switchLanguage(state.page, 'EN');
+  await state.page.goto(`${base}/contractrequest/contract-request-state-admins/${stateId}`);
+  await stateDetails.getByText('Only residential requests can be annulled.').waitFor();
+  await shoot(state.page, screenshotDir, 'contracts-state-details-desktop-en');
+  const mobile = await newPage(browser, MOBILE, true);
+  await signIn(mobile.page, baseUrl, STATE_STAFF);
+  await mobile.page.goto(`${base}/contractrequest/contract-request-state-admins`);
+  await mobile.page.getByTestId('list-cr-state').locator('tr.ant-table-row').first().waitFor();
+  await shoot(mobile.page, screenshotDir, 'contracts-queue-mobile-es');
+  assert.deepEqual(state.errors, [], 'no page errors for the state specialist');
+  await state.context.close();
+  await mobile.context.close();
+}
