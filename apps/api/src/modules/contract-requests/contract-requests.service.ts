@@ -250,7 +250,7 @@ export function createContractRequestsService(deps: ContractRequestsDeps) {
         space: row.space,
         owner: row.userId,
         type: 'TASK_UPDATE_STATE',
-        payload: { body: { status, name: requestId }, requestId },
+        payload: { body: { status, name: requestId }, requestId, kind: 'CONTRACT_REQUEST' },
       });
     }
     let to = row.email;

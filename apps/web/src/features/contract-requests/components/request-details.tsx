@@ -6,7 +6,19 @@ import {
   staffTransitionsFrom,
 } from '@ov/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, DatePicker, Descriptions, Form, Input, Modal, Skeleton, Timeline } from 'antd';
+import {
+  Alert,
+  Button,
+  DatePicker,
+  Descriptions,
+  Form,
+  Input,
+  Modal,
+  Select,
+  Skeleton,
+  Timeline,
+  Upload,
+} from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -26,6 +38,7 @@ import {
   requestQuery,
   saveStaffFields,
   transition,
+  uploadAttachment,
 } from '../api/contract-requests';
 import { StatusTag } from './status-tag';
 
@@ -49,6 +62,12 @@ export function RequestDetails({ requestId }: { requestId: string }) {
   const [dialog, setDialog] = useState<Dialog>(null);
   const [text, setText] = useState('');
   const [askConflict, conflictDialog] = useReferenceConflict();
+  const [kind, setKind] = useState<'IDENTITY_DOCUMENT' | 'PROPERTY_TITLE' | 'OTHER'>('IDENTITY_DOCUMENT');
+  const attach = useMutation({
+    mutationFn: (file: File) => uploadAttachment(requestId, file, kind, undefined, i18n.language),
+    onSuccess: () => refresh(),
+    onError: (err) => notify.error(err),
+  });
   const [fieldsForm] = Form.useForm();
   const r = query.data;
   const lang = i18n.language;
@@ -283,7 +302,7 @@ export function RequestDetails({ requestId }: { requestId: string }) {
         </section>
       ) : null}
 
-      {r.attachments.length ? (
+      {r.attachments.length || (!staff && open) ? (
         <section className="ov-cr__section">
           <h3>{f('attachments')}</h3>
           <ul>
@@ -298,6 +317,33 @@ export function RequestDetails({ requestId }: { requestId: string }) {
               </li>
             ))}
           </ul>
+          {!staff && open && r.attachments.length < 5 ? (
+            <div className="ov-cr__actions">
+              <Select
+                aria-label={form('steps.attachments')}
+                value={kind}
+                onChange={setKind}
+                style={{ minWidth: 180 }}
+                options={[
+                  { value: 'IDENTITY_DOCUMENT', label: form('identityDocument') },
+                  { value: 'PROPERTY_TITLE', label: form('propertyTitle') },
+                  { value: 'OTHER', label: form('other') },
+                ]}
+              />
+              <Upload
+                accept="image/jpeg,image/png,image/webp,application/pdf"
+                showUploadList={false}
+                beforeUpload={(file) => {
+                  attach.mutate(file);
+                  return false;
+                }}
+              >
+                <Button loading={attach.isPending} data-testid="owner-attach">
+                  {form('addFile')}
+                </Button>
+              </Upload>
+            </div>
+          ) : null}
         </section>
       ) : null}
 
