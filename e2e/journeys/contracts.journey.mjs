@@ -99,6 +99,10 @@ export default async function contracts({ browser, baseUrl, screenshotDir, asser
   await switchLanguage(resident.page, 'EN');
   await resident.page.getByText('What comes next').waitFor();
   await shoot(resident.page, screenshotDir, 'contracts-search-mobile-en', true);
+  // A contract ready to sign names the office that serves its address, with hours and phone.
+  await resident.page.goto(`${base}/search?id=vedad-plaza`);
+  await resident.page.getByTestId('search-result').getByTestId('office-details').waitFor();
+  await shoot(resident.page, screenshotDir, 'contracts-search-ready-mobile-en', true);
   assert.deepEqual(resident.errors, [], 'no page errors for the resident');
   await resident.context.close();
 

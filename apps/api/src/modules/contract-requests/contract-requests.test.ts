@@ -3,8 +3,11 @@ import { eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accounts, contractModels, users } from '../../db/schema';
+import { loadPrincipal } from '../../plugins/access';
 import { createTestApp, DEMO_PASSWORD, type TestApp } from '../../test/test-app';
 import { pdfText } from '../billing/billing.test-helpers';
+import { createLedgerCommercialSystem } from '../billing/ledger';
+import { createContractRequestsService } from './contract-requests.service';
 
 let t: TestApp;
 let admin: string;
@@ -548,5 +551,51 @@ describe('processing to a signed contract', () => {
     const who = (await t.login(email, 'Una.Clave.Segura.2026')).authorization;
     const mine = await call('POST', '/api/contract-requests/search', who, { page: 1 });
     expect(mine.json().map((r: { requestId: string }) => r.requestId)).toEqual([requestId]);
+  });
+
+  it('steps back from review and from signature; a contract that cannot be drawn up is 460 and changes nothing', async () => {
+    const { requestId } = await send({ ...residential, email: 'atras@example.cu' });
+    await move(requestId, 'PENDING', ana);
+    await move(requestId, 'REVIEW', ana);
+    expect((await move(requestId, 'PENDING', ana)).json()).toMatchObject({ status: 'PENDING' });
+    await move(requestId, 'REVIEW', ana);
+    const cur = (await call('GET', `/api/contract-requests/${requestId}`, ana)).json();
+    await call('PATCH', `/api/contract-requests/${requestId}`, ana, {
+      commercialOffice: 'Oficina Comercial Plaza',
+      contractPlace: 'La Habana',
+      version: cur.version,
+    });
+    expect((await move(requestId, 'SIGNATURE_READY', ana)).json()).toMatchObject({
+      status: 'SIGNATURE_READY',
+    });
+    expect((await move(requestId, 'REVIEW', ana)).json()).toMatchObject({ status: 'REVIEW' });
+    // An answer without a move keeps the status and reaches the history.
+    const answered = (await move(requestId, 'REVIEW', ana, 'Falta el título de propiedad.')).json();
+    expect(answered).toMatchObject({ status: 'REVIEW', answer: 'Falta el título de propiedad.' });
+    expect(answered.history.at(-1)).toMatchObject({
+      kind: 'ANSWER',
+      answer: 'Falta el título de propiedad.',
+    });
+
+    const broken = createContractRequestsService({
+      db: t.database.db,
+      commercial: createLedgerCommercialSystem(t.database.db),
+      clientCodePattern: t.config.CLIENT_CODE_PATTERN,
+      publicUrl: t.config.publicUrl,
+      storage: { put: async () => {}, get: async () => null },
+      renderContract: async () => {
+        throw new Error('font missing');
+      },
+    });
+    const [anaRow] = await t.database.db
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.email, 'ana.comercial@aguasdelahabana.cu'));
+    const principal = (await loadPrincipal(t.database.db, anaRow.id, 'ahab'))!;
+    await expect(broken.transition(principal, requestId, { to: 'SIGNATURE_READY' })).rejects.toMatchObject({
+      reference: 460,
+    });
+    const after = (await call('GET', `/api/contract-requests/${requestId}`, ana)).json();
+    expect(after).toMatchObject({ status: 'REVIEW', version: answered.version });
   });
 });

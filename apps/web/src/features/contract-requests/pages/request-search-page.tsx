@@ -14,6 +14,7 @@ import { isApiError } from '../../../lib/api-error';
 import { formatDateTime } from '../../../lib/format';
 import { useIsAuthenticated } from '../../../lib/session';
 import { PATHS } from '../../../lib/urls';
+import { OfficeInfo } from '../../offices/components/office-info';
 import { lookupRequest, type PublicRequest } from '../api/contract-requests';
 import { RequestFrame } from '../components/request-frame';
 import { StatusTag } from '../components/status-tag';
@@ -152,6 +153,10 @@ function Found({ request, mine, language }: { request: PublicRequest; mine: bool
       ) : null}
       <h3 className="ov-cr__section">{t('contractRequests.search.next')}</h3>
       <p data-testid="next-step">{t(`contractRequests.nextStep.${request.status}`)}</p>
+      {/* Held for debt, annulled or ready to sign: the office that serves the address, with its hours. */}
+      {['DEBT_PENDING', 'ANNULLED', 'SIGNATURE_READY'].includes(request.status) ? (
+        <OfficeInfo municipality={request.municipality} inline />
+      ) : null}
       {mine ? (
         <p>
           <Link to={`${PATHS.contractRequestDetails}/${request.requestId}`}>
