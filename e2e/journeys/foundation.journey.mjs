@@ -41,11 +41,12 @@ async function desktopJourney({ browser, baseUrl, screenshotDir, assert }) {
   await page.waitForLoadState('networkidle');
   await shot('landing-desktop-es');
 
-  // The search box leads to the search page with the ID.
+  // The search box leads to the search page with the ID; a malformed one is explained, not looked up.
   await page.locator('input[name="requestId"]').fill('SOL-123');
   await page.locator('input[name="requestId"]').press('Enter');
   await page.waitForURL(/\/oficina_virtual\/search\?id=SOL-123$/);
-  await page.getByText('SOL-123', { exact: false }).first().waitFor();
+  await page.getByText('El número de solicitud tiene 10 caracteres', { exact: false }).waitFor();
+  assert.equal(await page.getByTestId('search-id').inputValue(), 'SOL-123', 'the typed ID stays in the box');
   await page.goBack();
 
   // Login page, with the bad-credentials message first.
