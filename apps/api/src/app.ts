@@ -1,3 +1,4 @@
+import compress from '@fastify/compress';
 import cors from '@fastify/cors';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
@@ -92,6 +93,10 @@ export async function buildApp({ config, database, logger }: AppDeps): Promise<F
   await registerSecurityHeaders(app);
   registerAccessControl(app, { db, signer, cache: caches.principal });
   await app.register(cors, { origin: false, exposedHeaders: ['x-total-count'] });
+  // JSON and text above 1 KB go out as brotli or gzip, whichever the caller accepts (Vary: Accept-
+  // Encoding); the live notifications stream (hijacked) and PDFs are left alone, and the web app's
+  // files were compressed at build time (plugins/spa.ts).
+  await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
   await registerOpenApi(app);
 
   await app.register(healthRoutes, { database, space: DEFAULT_SPACE, settings });

@@ -4,21 +4,32 @@ import fastifyStatic from '@fastify/static';
 import { BASE_PATH } from '@ov/domain';
 import type { FastifyInstance } from 'fastify';
 
+/** Files the build leaves a `.br` and `.gz` copy of (apps/web/vite.config.ts `precompress`). */
+const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|webmanifest|txt|map)$/;
+
 /**
  * Serves the built web app under /oficina_virtual: real files when they exist, index.html for every
  * other path so client-side routes survive a reload. Hashed assets are cached for a year.
+ *
+ * Text files are sent as the brotli or gzip copy the build made beside them, whichever the browser
+ * accepts (`preCompressed`; the plain file otherwise), with `Vary: Accept-Encoding` so a shared
+ * cache keeps one copy per encoding. Nothing here is compressed per request (`compress: false`).
  */
 export async function registerSpa(app: FastifyInstance, webDist: string) {
-  await app.register(fastifyStatic, { root: webDist, serve: false });
+  // cacheControl at plugin level: the fallback from a missing .br to .gz to the plain file drops
+  // per-call options, and send's default `max-age=0` would replace ours.
+  await app.register(fastifyStatic, {
+    root: webDist,
+    serve: false,
+    preCompressed: true,
+    cacheControl: false,
+  });
   const indexFile = path.join(webDist, 'index.html');
+  const route = { config: { access: 'public' }, schema: { hide: true }, compress: false } as const;
 
-  app.get('/', { config: { access: 'public' }, schema: { hide: true } }, (_req, reply) =>
-    reply.redirect(`${BASE_PATH}/`),
-  );
-  app.get(BASE_PATH, { config: { access: 'public' }, schema: { hide: true } }, (_req, reply) =>
-    reply.redirect(`${BASE_PATH}/`),
-  );
-  app.get(`${BASE_PATH}/*`, { config: { access: 'public' }, schema: { hide: true } }, (req, reply) => {
+  app.get('/', route, (_req, reply) => reply.redirect(`${BASE_PATH}/`));
+  app.get(BASE_PATH, route, (_req, reply) => reply.redirect(`${BASE_PATH}/`));
+  app.get(`${BASE_PATH}/*`, route, (req, reply) => {
     if (!existsSync(indexFile)) {
       return reply
         .code(503)
@@ -34,12 +45,14 @@ export async function registerSpa(app: FastifyInstance, webDist: string) {
         'cache-control',
         immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=300',
       );
-      return reply.sendFile(path.relative(webDist, target), { cacheControl: false });
+      if (COMPRESSIBLE.test(rel)) reply.header('vary', 'accept-encoding');
+      return reply.sendFile(path.relative(webDist, target));
     }
     if (path.extname(rel) && rel.startsWith('assets/')) {
       return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
     }
     reply.header('cache-control', 'no-cache');
-    return reply.sendFile('index.html', { cacheControl: false });
+    reply.header('vary', 'accept-encoding');
+    return reply.sendFile('index.html');
   });
 }
