@@ -14,6 +14,15 @@ const bool = (fallback: boolean) =>
     .optional()
     .transform((v) => (v === undefined ? fallback : ['true', '1', 'yes'].includes(v)));
 
+/** A switch whose default depends on NODE_ENV: undefined when not given. */
+const optionalBool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .optional()
+  .transform((v) => (v === undefined ? undefined : ['true', '1', 'yes'].includes(v)));
+
+export const PROCESS_ROLE_NAMES = ['api', 'jobs'] as const;
+export type ProcessRole = (typeof PROCESS_ROLE_NAMES)[number];
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -24,7 +33,31 @@ const envSchema = z.object({
   DATA_DIR: z.string().default(path.join(REPO_ROOT, '.data')),
   ADMIN_EMAIL: z.string().email().default('admin@aguasdelahabana.cu'),
   ADMIN_PASSWORD: z.string().min(8).default('Admin.Oficina.2026'),
-  DEMO_DATA: bool(true),
+  /** Demo people and ledger on first start: on by default, off in production unless set to true. */
+  DEMO_DATA: optionalBool,
+  /**
+   * What this process does (comma-separated): `api` serves HTTP, `jobs` runs the background work
+   * (mail outbox, payment reconciliation), each pass under a PostgreSQL advisory lock. Default both.
+   */
+  PROCESS_ROLES: z
+    .string()
+    .default('api,jobs')
+    .transform((v, ctx): ProcessRole[] => {
+      const roles = [...new Set(v.split(',').map((r) => r.trim().toLowerCase()))].filter(Boolean);
+      const unknown = roles.filter((r) => !(PROCESS_ROLE_NAMES as readonly string[]).includes(r));
+      if (unknown.length || !roles.length) {
+        ctx.addIssue({ code: 'custom', message: `give api, jobs or api,jobs (not ${JSON.stringify(v)})` });
+        return z.NEVER;
+      }
+      return roles as ProcessRole[];
+    }),
+  /**
+   * Apply migrations and the first seed at start (under an advisory lock, so processes starting
+   * together migrate once). Default on, off in production where `npm run migrate` is its own step.
+   */
+  MIGRATE_ON_START: optionalBool,
+  /** How long a stopping process waits for requests and jobs in flight before it exits anyway. */
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
   SMTP_URL: z.string().url().optional(),
   MAIL_FROM: z.string().default('Oficina Virtual <no-reply@aguasdelahabana.cu>'),
   /** How often the mail worker looks for due mails. */
@@ -98,25 +131,80 @@ const envSchema = z.object({
   RECONCILE_INTERVAL_MS: z.coerce.number().int().min(100).default(60000),
 });
 
-export type Config = z.infer<typeof envSchema> & { jwtSecret: string; publicUrl: string };
+type Parsed = z.infer<typeof envSchema>;
+export type Config = Omit<Parsed, 'DEMO_DATA' | 'MIGRATE_ON_START'> & {
+  DEMO_DATA: boolean;
+  MIGRATE_ON_START: boolean;
+  jwtSecret: string;
+  publicUrl: string;
+};
 
-/** Parses the environment once, failing fast with every problem listed. */
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+/**
+ * What production must be told rather than guess (a per-process secret, a per-process data folder,
+ * the sandbox gateways, a mailbox nobody reads): each name with the reason it is needed.
+ * `migrate` is the migration step, which needs only the database and the first administrator.
+ */
+function missingInProduction(env: NodeJS.ProcessEnv, cfg: Parsed, purpose: 'serve' | 'migrate') {
+  const given = (name: string) => (env[name] ?? '').trim() !== '';
+  const need: [string, string][] = [
+    ['ADMIN_EMAIL', 'the first super-administrator, created by the first seed'],
+    ['ADMIN_PASSWORD', 'the first super-administrator, created by the first seed'],
+  ];
+  if (purpose === 'migrate') {
+    if (!given('DATABASE_URL') && !given('MIGRATION_DATABASE_URL'))
+      need.push(['DATABASE_URL', 'PostgreSQL (or MIGRATION_DATABASE_URL, the owner role)']);
+  } else {
+    need.push(
+      ['DATABASE_URL', 'PostgreSQL; the embedded PGlite is for one development machine'],
+      ['JWT_SECRET', 'shared by every API process (≥ 32 characters), or they refuse each other’s tokens'],
+      ['PUBLIC_URL', 'the address customers use, for links in e-mails and gateway return URLs'],
+      ['SMTP_URL', 'outgoing mail; without it mail would be marked sent and never delivered'],
+      ['TRUST_PROXY', 'explicit: the load balancer hop count (1), its addresses, or false'],
+    );
+    if (cfg.PAYMENTS_ENABLED && cfg.ENZONA_ENABLED)
+      for (const name of ['ENZONA_BASE_URL', 'ENZONA_CLIENT_ID', 'ENZONA_CLIENT_SECRET'])
+        need.push([name, 'EnZona (the defaults are the sandbox); or ENZONA_ENABLED=false']);
+    if (cfg.PAYMENTS_ENABLED && cfg.TRANSFERMOVIL_ENABLED)
+      for (const name of ['TRANSFERMOVIL_BASE_URL', 'TM_USERNAME', 'TM_SEED', 'TM_SOURCE'])
+        need.push([name, 'Transfermóvil (the defaults are the sandbox); or TRANSFERMOVIL_ENABLED=false']);
+  }
+  return need.filter(([name]) => !given(name));
+}
+
+/**
+ * Parses the environment once, failing fast with every problem listed (the server prints the message
+ * and exits before listening). `purpose: 'migrate'` is the migration step's lighter requirement.
+ */
+export function loadConfig(
+  env: NodeJS.ProcessEnv = process.env,
+  { purpose = 'serve' }: { purpose?: 'serve' | 'migrate' } = {},
+): Config {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n');
     throw new Error(`Invalid configuration:\n${lines}`);
   }
   const cfg = parsed.data;
-  if (cfg.NODE_ENV === 'production' && (!env.ADMIN_PASSWORD || !env.ADMIN_EMAIL)) {
-    throw new Error('Invalid configuration:\n  ADMIN_EMAIL and ADMIN_PASSWORD must be set in production');
+  const production = cfg.NODE_ENV === 'production';
+  if (production) {
+    const missing = missingInProduction(env, cfg, purpose);
+    if (missing.length) {
+      const lines = missing.map(([name, why]) => `  ${name}: required (${why})`).join('\n');
+      throw new Error(`Invalid configuration for NODE_ENV=production, missing:\n${lines}`);
+    }
   }
   return {
     ...cfg,
+    DEMO_DATA: cfg.DEMO_DATA ?? !production,
+    MIGRATE_ON_START: cfg.MIGRATE_ON_START ?? !production,
     jwtSecret: cfg.JWT_SECRET ?? readOrCreateSecret(cfg.DATA_DIR),
     publicUrl: cfg.PUBLIC_URL ?? `http://localhost:${cfg.PORT}`,
   };
 }
+
+/** Whether this process serves HTTP / runs the background work. */
+export const hasRole = (config: Pick<Config, 'PROCESS_ROLES'>, role: ProcessRole) =>
+  config.PROCESS_ROLES.includes(role);
 
 /** A secret generated once per installation and kept beside the data, never a fixed default. */
 function readOrCreateSecret(dataDir: string): string {
