@@ -1,43 +1,16 @@
-import path from 'node:path';
 import { buildApp } from './app';
 import { loadConfig } from './config';
-import { openDatabase } from './db/client';
-import { seedIfEmpty } from './db/seed';
-import { seedContractRequestsDemo } from './db/seed/contract-requests-demo';
-import { seedPaymentsDemo } from './db/seed/payments-demo';
-import { isDatabaseUnavailable } from './lib/db-errors';
-
-/** Opens the database, waiting up to a minute for a server that is still starting or restarting. */
-async function openWhenReady(config: ReturnType<typeof loadConfig>) {
-  const deadline = Date.now() + 60_000;
-  for (let pause = 500; ; pause = Math.min(pause * 2, 5000)) {
-    try {
-      return await openDatabase({
-        url: config.DATABASE_URL,
-        dataDir: config.DATABASE_URL ? undefined : path.join(config.DATA_DIR, 'pglite'),
-        // With an owner role for migrations (docs/operations), the API's own role does not migrate.
-        migrate: !config.MIGRATION_DATABASE_URL,
-      });
-    } catch (err) {
-      if (!isDatabaseUnavailable(err) || Date.now() > deadline) throw err;
-      console.error(`database not reachable yet (${(err as Error).message}); trying again in ${pause} ms`);
-      await new Promise((resolve) => setTimeout(resolve, pause));
-    }
-  }
-}
+import { awaitMigrated, openWhenReady, seedOnce } from './db/bootstrap';
 
 async function main() {
   const config = loadConfig();
-  const database = await openWhenReady(config);
-  const seeded = await seedIfEmpty(database.db, {
-    adminEmail: config.ADMIN_EMAIL,
-    adminPassword: config.ADMIN_PASSWORD,
-    demo: config.DEMO_DATA,
-  });
-  // Demo contract requests go through the service (contracts drawn up, files stored in DATA_DIR).
-  if (seeded && config.DEMO_DATA) await seedContractRequestsDemo(database.db, config);
-  // Two years of online payments for the dashboard and the records, drawn from the demo ledger.
-  if (seeded && config.DEMO_DATA) await seedPaymentsDemo(database.db);
+  // Migrations and the first seed under an advisory lock (once, whatever the number of processes
+  // starting together); in production they are a step of their own (npm run migrate) by default.
+  // With an owner role for migrations (MIGRATION_DATABASE_URL), the API's own role never migrates.
+  const migrate = config.MIGRATE_ON_START && !config.MIGRATION_DATABASE_URL;
+  const database = await openWhenReady(config, { migrate });
+  if (!migrate) await awaitMigrated(database);
+  const seeded = migrate ? await seedOnce(database, config) : false;
   const app = await buildApp({ config, database });
   if (seeded) app.log.info({ admin: config.ADMIN_EMAIL, demo: config.DEMO_DATA }, 'empty database seeded');
 

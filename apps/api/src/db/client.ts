@@ -1,7 +1,7 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import type { ExtractTablesWithRelations } from 'drizzle-orm';
+import { type ExtractTablesWithRelations, sql } from 'drizzle-orm';
 import { drizzle as drizzleNodePg, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
@@ -27,6 +27,88 @@ export interface Database {
    * `onReset` runs when announcements may have been missed (a listener connection was lost).
    */
   onCacheInvalidation(fn: (payload: string) => void, onReset: () => void): () => void;
+  /** Whether the notification listener is connected (readiness): always true on PGlite. */
+  listening(): boolean;
+  /**
+   * Runs `fn` holding the PostgreSQL advisory lock `key` (session-level, on a connection of its own,
+   * so a process that dies mid-way frees it). `wait: false` gives up at once when another process
+   * holds it (returns `{ ran: false }`): how each background pass runs once whatever the process count.
+   */
+  withLock<T>(key: LockKey, fn: () => Promise<T>, opts?: { wait?: boolean }): Promise<LockResult<T>>;
+}
+
+export type LockResult<T> = { ran: true; value: T } | { ran: false };
+
+/** Advisory lock ids (pg_advisory_lock(LOCK_NAMESPACE, id)): one per kind of exclusive work. */
+export const LOCKS = {
+  /** Migrations and the first seed. */
+  migrate: 1,
+  mailOutbox: 2,
+  paymentReconciliation: 3,
+} as const;
+export type LockKey = (typeof LOCKS)[keyof typeof LOCKS];
+/** 'OV' — keeps our ids apart from any other application's advisory locks on the same database. */
+export const LOCK_NAMESPACE = 0x4f56;
+
+/** Advisory locks on a pool: each holder takes a connection of its own for the lock's lifetime. */
+function poolLocks(pool: pg.Pool) {
+  return async function withLock<T>(
+    key: LockKey,
+    fn: () => Promise<T>,
+    { wait = true }: { wait?: boolean } = {},
+  ): Promise<LockResult<T>> {
+    const client = await pool.connect();
+    let broken = false;
+    try {
+      if (wait) await client.query('select pg_advisory_lock($1, $2)', [LOCK_NAMESPACE, key]);
+      else {
+        const r = await client.query<{ ok: boolean }>('select pg_try_advisory_lock($1, $2) as ok', [
+          LOCK_NAMESPACE,
+          key,
+        ]);
+        if (!r.rows[0]?.ok) return { ran: false };
+      }
+      try {
+        return { ran: true, value: await fn() };
+      } finally {
+        await client.query('select pg_advisory_unlock($1, $2)', [LOCK_NAMESPACE, key]).catch(() => {
+          broken = true; // the session is gone, and its lock with it
+        });
+      }
+    } catch (err) {
+      broken = true;
+      throw err;
+    } finally {
+      client.release(broken);
+    }
+  };
+}
+
+/** PGlite is one process: a lock is an in-process queue per key. */
+function processLocks() {
+  const tails = new Map<number, Promise<unknown>>();
+  const held = new Set<number>();
+  return async function withLock<T>(
+    key: LockKey,
+    fn: () => Promise<T>,
+    { wait = true }: { wait?: boolean } = {},
+  ): Promise<LockResult<T>> {
+    if (!wait && held.has(key)) return { ran: false };
+    const before = tails.get(key) ?? Promise.resolve();
+    const run = before.then(async () => {
+      held.add(key);
+      try {
+        return await fn();
+      } finally {
+        held.delete(key);
+      }
+    });
+    tails.set(
+      key,
+      run.catch(() => {}),
+    );
+    return { ran: true, value: await run };
+  };
 }
 
 export const CACHE_CHANNEL = 'ov_cache';
@@ -66,6 +148,7 @@ function listenOnPool(pool: pg.Pool, fanOut: ReturnType<typeof invalidationFanOu
   };
   let closed = false;
   let dedicated: pg.PoolClient | undefined;
+  let connected = false;
   const start = async () => {
     if (closed) return;
     try {
@@ -76,10 +159,12 @@ function listenOnPool(pool: pg.Pool, fanOut: ReturnType<typeof invalidationFanOu
         // and a connection can report more than one error on its way out.
         if (dedicated !== client) return;
         dedicated = undefined;
+        connected = false;
         fanOut.reset();
         client.release(true);
         if (!closed) setTimeout(() => void start(), 1000).unref();
       });
+      connected = true;
       // Anything could have changed while nobody listened.
       fanOut.reset();
     } catch {
@@ -90,8 +175,10 @@ function listenOnPool(pool: pg.Pool, fanOut: ReturnType<typeof invalidationFanOu
   return {
     onConnect,
     start,
+    listening: () => connected && dedicated !== undefined,
     stop() {
       closed = true;
+      connected = false;
       const client = dedicated;
       dedicated = undefined;
       client?.release();
@@ -101,6 +188,24 @@ function listenOnPool(pool: pg.Pool, fanOut: ReturnType<typeof invalidationFanOu
 
 export const MIGRATIONS_FOLDER = path.join(API_ROOT, 'drizzle');
 const MIGRATIONS = MIGRATIONS_FOLDER;
+
+/**
+ * How many committed migrations the database has not applied yet (all of them on an empty
+ * database): a production process that does not migrate refuses to serve an older schema.
+ */
+export async function pendingMigrations(database: Database): Promise<number> {
+  const journal = JSON.parse(readFileSync(path.join(MIGRATIONS, 'meta/_journal.json'), 'utf8')) as {
+    entries: unknown[];
+  };
+  const exists = await database.db.execute<{ t: string | null }>(
+    sql`select to_regclass('drizzle.__drizzle_migrations')::text as t`,
+  );
+  if (!exists.rows[0]?.t) return journal.entries.length;
+  const applied = await database.db.execute<{ n: number }>(
+    sql`select count(*)::int as n from drizzle.__drizzle_migrations`,
+  );
+  return Math.max(0, journal.entries.length - Number(applied.rows[0]?.n ?? 0));
+}
 
 /** PostgreSQL when a URL is given; otherwise PGlite (in `dataDir`, or in memory when null). */
 export async function openDatabase(opts: {
@@ -133,7 +238,18 @@ export async function openDatabase(opts: {
     });
     listener = listenOnPool(pool, fanOut);
     const db = drizzleNodePg({ client: pool, schema });
-    if (opts.migrate !== false) await migrateNodePg(db, { migrationsFolder: MIGRATIONS });
+    const withLock = poolLocks(pool);
+    // Under the lock: processes starting together on a fresh or upgraded database migrate once; the
+    // others wait, then find nothing left to apply.
+    if (opts.migrate !== false) {
+      try {
+        await withLock(LOCKS.migrate, () => migrateNodePg(db, { migrationsFolder: MIGRATIONS }));
+      } catch (err) {
+        listener.stop();
+        await pool.end();
+        throw err;
+      }
+    }
     await listener.start();
     return {
       db,
@@ -146,6 +262,8 @@ export async function openDatabase(opts: {
         await pool.end();
       },
       onCacheInvalidation: fanOut.subscribe,
+      listening: () => listener.listening(),
+      withLock,
     };
   }
   if (opts.dataDir) mkdirSync(opts.dataDir, { recursive: true });
@@ -167,6 +285,8 @@ export async function openDatabase(opts: {
     },
     close: () => client.close(),
     onCacheInvalidation: fanOut.subscribe,
+    listening: () => true,
+    withLock: processLocks(),
   };
 }
 
