@@ -9,6 +9,7 @@ import { isDatabaseUnavailable } from '../lib/db-errors';
 import { type Database, LOCKS, openDatabase, pendingMigrations } from './client';
 import { seedIfEmpty } from './seed';
 import { seedContractRequestsDemo } from './seed/contract-requests-demo';
+import { seedPaymentsDemo } from './seed/payments-demo';
 
 type Log = (msg: string) => void;
 
@@ -37,7 +38,7 @@ export async function openWhenReady(
 }
 
 /**
- * The first seed (administrator, contract models; demo people, ledger and contract requests when
+ * The first seed (administrator, contract models; demo people, ledger, contract requests and payments when
  * DEMO_DATA), under the migration lock: one process seeds, the others find the database seeded.
  * True for the process that seeded.
  */
@@ -50,6 +51,8 @@ export async function seedOnce(database: Database, config: Config): Promise<bool
     });
     // Demo contract requests go through the service (contracts drawn up, files stored).
     if (seeded && config.DEMO_DATA) await seedContractRequestsDemo(database.db, config);
+    // Two years of online payments for the dashboard and the records, drawn from the demo ledger.
+    if (seeded && config.DEMO_DATA) await seedPaymentsDemo(database.db);
     return seeded;
   });
   return result.ran && result.value;
