@@ -44,17 +44,23 @@ export async function receiveNotification({ page, baseUrl, assert, viewShot }) {
   });
   assert.equal(decided.status, 200, 'access request rejected');
   await bell.locator('.ant-badge-count', { hasText: '1' }).waitFor({ timeout: 15_000 });
-  await page.locator('.ant-notification-notice', { hasText: 'COMMERCIAL_SPECIALIST' }).waitFor();
+  await page.locator('.ant-notification-notice', { hasText: 'Especialista comercial' }).waitFor();
   await page.getByTestId('notifications-bell').click();
   const drawer = page.locator('.ov-notifications-drawer');
   await drawer.getByTestId('notification').first().waitFor();
   const itemText = await drawer.getByTestId('notification').first().textContent();
-  assert.ok(itemText.includes('COMMERCIAL_SPECIALIST') && itemText.includes('Rechazada'), 'drawer item text');
+  assert.ok(
+    itemText.includes('Solicitud de acceso rechazada') &&
+      itemText.includes('Su solicitud del rol Especialista comercial fue rechazada. Motivo: Solicítelo'),
+    `drawer item reads as a sentence, no code words: ${itemText}`,
+  );
+  assert.ok(!/COMMERCIAL_SPECIALIST|REJECTED/.test(itemText), 'no code words in the drawer');
   await settle(page);
   await viewShot('notifications-desktop-es');
   await drawer.getByTestId('notifications-read-all').click();
   await bell.locator('.ant-badge-count').waitFor({ state: 'detached' });
-  assert.equal(await drawer.getByTestId('notification').first().getAttribute('data-read'), 'true');
+  // The list refetches after "mark all read": wait for the row to say so (no fixed sleep).
+  await drawer.getByTestId('notification').first().and(drawer.locator('[data-read="true"]')).waitFor();
   await page.locator('.ant-drawer-close').click();
 }
 
@@ -70,7 +76,11 @@ export async function showInEnglish({ page, viewShot }) {
   await settle(page);
   await viewShot('profile-desktop-en');
   await page.getByTestId('notifications-bell').click();
-  await drawer.getByTestId('notification').first().getByText('Rejected').waitFor();
+  await drawer
+    .getByTestId('notification')
+    .first()
+    .getByText('Your request for the role Commercial specialist was rejected.', { exact: false })
+    .waitFor();
   await settle(page);
   await viewShot('notifications-desktop-en');
   await page.locator('.ant-drawer-close').click();

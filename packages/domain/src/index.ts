@@ -7,6 +7,7 @@ export * from './faqs';
 export * from './filters';
 export * from './money';
 export * from './municipalities';
+export * from './notifications';
 export * from './password-strength';
 export * from './payments';
 export * from './permissions';

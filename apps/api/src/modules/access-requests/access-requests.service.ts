@@ -1,4 +1,4 @@
-import { AppError, hasPermission, PERMISSIONS } from '@ov/domain';
+import { AppError, describeNotification, hasPermission, PERMISSIONS } from '@ov/domain';
 import { aliasedTable, and, count, eq, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client';
 import { accessRequests, roles, userRoles, users } from '../../db/schema';
@@ -129,23 +129,20 @@ export function createAccessRequestsService({ db }: { db: Db }) {
         owner: x.r.requester,
         type: 'TASK_UPDATE_STATE',
         payload: { body: { status, name: x.role.name }, kind: 'ACCESS_REQUEST', accessRequestId: id, reason },
+        event: 'ACCESS_REQUEST_DECIDED',
+        params: { accessRequestId: id, role: x.role.name, status, reason: reason ?? null },
       });
-      const accepted = status === 'ACCEPTED';
+      const params = { role: x.role.name, status, reason: reason ?? null };
+      const words = (lang: 'es' | 'en') => {
+        const m = describeNotification('ACCESS_REQUEST_DECIDED', params, lang);
+        return { subject: m?.title ?? '', body: m?.text ?? '' };
+      };
       await mailMessage(tx, {
         to: x.requester.email,
         lang: x.requester.language,
         name: x.requester.firstName,
         kind: 'access-request-decided',
-        texts: {
-          es: {
-            subject: accepted ? 'Solicitud de acceso aceptada' : 'Solicitud de acceso rechazada',
-            body: `Su solicitud del rol ${x.role.name} fue ${accepted ? 'aceptada. Ya puede usarlo al volver a entrar en la Oficina Virtual' : `rechazada${reason ? `. Motivo: ${reason}` : ''}`}.`,
-          },
-          en: {
-            subject: accepted ? 'Access request accepted' : 'Access request rejected',
-            body: `Your request for the role ${x.role.name} was ${accepted ? 'accepted. You can use it the next time you open the Virtual Office' : `rejected${reason ? `. Reason: ${reason}` : ''}`}.`,
-          },
-        },
+        texts: { es: words('es'), en: words('en') },
       });
       return toDto(await one(tx, p, id));
     });

@@ -251,6 +251,8 @@ export function createContractRequestsService(deps: ContractRequestsDeps) {
         owner: row.userId,
         type: 'TASK_UPDATE_STATE',
         payload: { body: { status, name: requestId }, requestId, kind: 'CONTRACT_REQUEST' },
+        event: 'CONTRACT_REQUEST_STATUS',
+        params: { requestId, status },
       });
     }
     let to = row.email;

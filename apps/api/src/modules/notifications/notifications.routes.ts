@@ -16,6 +16,8 @@ const notificationDto = z.object({
   type: z.string(),
   owner: z.string(),
   payload: z.record(z.string(), z.unknown()),
+  event: z.string().nullable(),
+  params: z.record(z.string(), z.unknown()).nullable(),
   read: z.boolean(),
   createdAt: z.string(),
 });

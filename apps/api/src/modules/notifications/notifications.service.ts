@@ -1,4 +1,4 @@
-import { AppError, type NotificationType } from '@ov/domain';
+import { AppError, type NotificationEvent, type NotificationType } from '@ov/domain';
 import { and, count, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client';
 import { notifications, users } from '../../db/schema';
@@ -18,6 +18,9 @@ export interface NewNotification {
   type: NotificationType;
   /** `body: {status, name}` is what the drawer shows (spec §3); anything else rides along. */
   payload: { body: { status: string; name: string } } & Record<string, unknown>;
+  /** What it is about and its parameters: the reader's language words them (domain `describeNotification`). */
+  event: NotificationEvent;
+  params: Record<string, unknown>;
 }
 
 /**
@@ -27,7 +30,14 @@ export interface NewNotification {
 export async function createNotification(ex: Executor, n: NewNotification): Promise<NotificationDto> {
   const [row] = await ex
     .insert(notifications)
-    .values({ space: n.space, owner: n.owner, type: n.type, payload: n.payload })
+    .values({
+      space: n.space,
+      owner: n.owner,
+      type: n.type,
+      payload: n.payload,
+      event: n.event,
+      params: n.params,
+    })
     .returning();
   await signal(ex, { kind: 'notification', id: row.id, owner: row.owner });
   return toNotificationDto(row);
@@ -80,6 +90,8 @@ export function toNotificationDto(r: NotificationRow) {
     type: r.type,
     owner: r.owner,
     payload: r.payload,
+    event: r.event,
+    params: r.params,
     read: r.read,
     createdAt: r.createdAt.toISOString(),
   };

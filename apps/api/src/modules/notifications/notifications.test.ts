@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { readFileSync } from 'node:fs';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { users } from '../../db/schema';
+import { notifications, paymentRequests, users } from '../../db/schema';
 import { createTestApp, DEMO_PASSWORD, type TestApp } from '../../test/test-app';
 import { listMailbox } from '../mail/outbox';
 import { createNotificationHub } from './notifications.hub';
@@ -29,6 +30,8 @@ const notify = (owner: string, name: string) =>
       owner,
       type: 'TASK_UPDATE_STATE',
       payload: { body: { status: 'REVIEW', name } },
+      event: 'CONTRACT_REQUEST_STATUS',
+      params: { requestId: name, status: 'REVIEW' },
     }),
   );
 const accessToken = (auth: string) => auth.replace('Bearer ', '');
@@ -102,6 +105,8 @@ describe('the live stream (Server-Sent Events)', () => {
           owner: mariaId,
           type: 'SHARE_FILE',
           payload: { body: { status: 'X', name: 'Nunca' } },
+          event: 'CONTRACT_REQUEST_STATUS',
+          params: { requestId: 'Nunca', status: 'X' },
         });
         throw new Error('rollback');
       })
@@ -183,5 +188,82 @@ describe('live pushes sent in a batch', () => {
     expect(heard.sort()).toEqual(owners.map((owner, k) => `${owner}:n${k}`).sort());
     for (const stop of stops) stop();
     await hub.close();
+  });
+});
+
+describe('notifications written before events were stored', () => {
+  it('migration 0019 gives old payment, contract and access rows their event and parameters', async () => {
+    const paymentId = randomUUID();
+    await t.database.db.insert(paymentRequests).values({
+      id: paymentId,
+      space: 'ahab',
+      userId: mariaId,
+      cc: '2300000000001',
+      type: 'CC',
+      method: 'ENZONA',
+      status: 'CANCELED',
+      amountCents: 860,
+      externalId: `legacy-${paymentId}`,
+      expiresAt: new Date(),
+    });
+    const legacy = [
+      {
+        body: { status: 'CANCELED', name: 'Pago $8.60 · 2300000000001' },
+        module: 'payments',
+        paymentId,
+        resultCode: 4,
+      },
+      { body: { status: 'REVIEW', name: 'AB12-CD34' }, requestId: 'AB12-CD34', kind: 'CONTRACT_REQUEST' },
+      {
+        body: { status: 'REJECTED', name: 'Cajero' },
+        kind: 'ACCESS_REQUEST',
+        accessRequestId: 'x',
+        reason: 'No',
+      },
+      { body: { status: 'X', name: 'Otra cosa' } },
+    ];
+    const ids: string[] = [];
+    for (const payload of legacy) {
+      const [row] = await t.database.db
+        .insert(notifications)
+        .values({ space: 'ahab', owner: mariaId, type: 'TASK_UPDATE_STATE', payload })
+        .returning({ id: notifications.id });
+      ids.push(row.id);
+    }
+    const migration = readFileSync(
+      new URL('../../../drizzle/0019_notification_events.sql', import.meta.url),
+      'utf8',
+    );
+    for (const statement of migration.split('--> statement-breakpoint').filter((s) => /UPDATE/.test(s)))
+      await t.database.db.execute(sql.raw(statement));
+    const rows = await Promise.all(
+      ids.map(
+        async (id) => (await t.database.db.select().from(notifications).where(eq(notifications.id, id)))[0],
+      ),
+    );
+    expect(rows.map((r) => r.event)).toEqual([
+      'PAYMENT_STATUS',
+      'CONTRACT_REQUEST_STATUS',
+      'ACCESS_REQUEST_DECIDED',
+      null,
+    ]);
+    expect(rows[0].params).toMatchObject({
+      paymentId,
+      status: 'CANCELED',
+      amountCents: 860,
+      cc: '2300000000001',
+      method: 'ENZONA',
+      type: 'CC',
+      resultCode: 4,
+    });
+    expect(rows[1].params).toEqual({ requestId: 'AB12-CD34', status: 'REVIEW' });
+    expect(rows[2].params).toMatchObject({ role: 'Cajero', status: 'REJECTED', reason: 'No' });
+    const listed = (
+      await call(maria.authorization, 'POST', '/api/notifications/search', { size: 50 })
+    ).json();
+    expect(listed.find((n: { id: string }) => n.id === ids[0])).toMatchObject({
+      event: 'PAYMENT_STATUS',
+      params: { amountCents: 860 },
+    });
   });
 });

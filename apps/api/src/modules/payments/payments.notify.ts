@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { formatMoney, paymentResult } from '@ov/domain';
+import { formatMoney, type PaymentNotificationParams, paymentNotification } from '@ov/domain';
 import { eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { notifications, users } from '../../db/schema';
@@ -9,11 +9,6 @@ import { pendingMail } from '../mail/outbox';
 import { renderMail } from '../mail/templates';
 import { signalSoon } from '../notifications/notifications.service';
 import type { OwnerContact, PaymentRow } from './payments.repository';
-
-const SUBJECT = {
-  PAYED: { es: 'Pago recibido', en: 'Payment received' },
-  REFUNDED: { es: 'Pago devuelto', en: 'Payment refunded' },
-} as const;
 
 /** The live push of a notification, sent after the commit (see `tellOwner`). */
 export type OwnerSignal = { kind: 'notification'; id: string; owner: string };
@@ -45,8 +40,17 @@ export function ownerMessages(
   p: PaymentRow,
   owner: OwnerContact | null,
 ): { inserts: PendingInsert[]; signal: OwnerSignal } {
-  const amount = formatMoney(p.amountCents);
   const id = randomUUID();
+  const params: PaymentNotificationParams = {
+    paymentId: p.id,
+    status: p.status,
+    amountCents: p.amountCents,
+    cc: p.cc,
+    method: p.method,
+    type: p.type,
+    resultCode: p.resultCode,
+    bonusCents: p.bonusCents,
+  };
   const inserts: PendingInsert[] = [
     pendingInsert(notifications, {
       id,
@@ -54,29 +58,33 @@ export function ownerMessages(
       owner: p.userId,
       type: 'TASK_UPDATE_STATE',
       payload: {
-        body: { status: p.status, name: `Pago ${amount} · ${p.cc}` },
+        body: { status: p.status, name: `${formatMoney(p.amountCents)} · ${p.cc}` },
         module: 'payments',
         paymentId: p.id,
         resultCode: p.resultCode,
         type: p.type,
         method: p.method,
       },
+      event: 'PAYMENT_STATUS',
+      params: params as unknown as Record<string, unknown>,
     }),
   ];
   const signal: OwnerSignal = { kind: 'notification', id, owner: p.userId };
   if ((p.status !== 'PAYED' && p.status !== 'REFUNDED') || !owner?.email) return { inserts, signal };
   const lang = owner.language === 'en' ? 'en' : 'es';
-  const link = `${publicUrl}/oficina_virtual/payments/payment-record?paymentId=${p.id}`;
-  const bonus = p.bonusCents > 0 ? formatMoney(p.bonusCents) : null;
-  const body =
+  const message = paymentNotification(params, lang);
+  const link = `${publicUrl}/oficina_virtual${message.link}`;
+  const operation = lang === 'en' ? `Operation ${p.externalId}.` : `Operación ${p.externalId}.`;
+  const open =
     p.status === 'PAYED'
       ? lang === 'en'
-        ? `${paymentResult(2)!.en}: ${amount} for client code ${p.cc} through ${p.method}${bonus ? `, with a bonus of ${bonus}` : ''}. Operation ${p.externalId}. Download the receipt at ${link}`
-        : `${paymentResult(2)!.es}: ${amount} del código de cliente ${p.cc} mediante ${p.method}${bonus ? `, con una bonificación de ${bonus}` : ''}. Operación ${p.externalId}. Descargue el comprobante en ${link}`
+        ? `Download the receipt at ${link}`
+        : `Descargue el comprobante en ${link}`
       : lang === 'en'
-        ? `Your payment of ${amount} for client code ${p.cc} (operation ${p.externalId}) was refunded. Details at ${link}`
-        : `Su pago de ${amount} del código de cliente ${p.cc} (operación ${p.externalId}) fue devuelto. Detalles en ${link}`;
-  const subject = `${SUBJECT[p.status][lang]} · ${amount}`;
+        ? `Details at ${link}`
+        : `Detalles en ${link}`;
+  const body = `${message.text}\n\n${operation}\n\n${open}`;
+  const subject = `${message.title} · ${formatMoney(p.amountCents)}`;
   inserts.push(
     pendingMail({
       to: owner.email,

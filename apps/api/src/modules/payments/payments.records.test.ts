@@ -125,7 +125,14 @@ describe('payment records', () => {
       true,
     );
     const mails = (await w.call('GET', '/api/dev/mailbox', admin)).json();
-    expect(mails.some((m: any) => m.to === JOSE && m.subject.startsWith('Pago recibido'))).toBe(true);
+    const receipt = mails.find((m: any) => m.to === JOSE && m.subject.startsWith('Pago recibido'));
+    expect(receipt.text).toContain(`/oficina_virtual/payments/payment-record/${paid.tm}`);
+    expect(receipt.text).toContain('se recibió correctamente');
+    const note = notes.find((n: any) => n.payload.paymentId === paid.tm && n.payload.body.status === 'PAYED');
+    expect(note).toMatchObject({
+      event: 'PAYMENT_STATUS',
+      params: { paymentId: paid.tm, status: 'PAYED', method: 'TRANSFERMOVIL' },
+    });
   });
 
   it('dashboard calls (ADMIN; amounts in cents)', async () => {

@@ -8,6 +8,9 @@ export interface AppNotification {
   type: string;
   owner: string;
   payload: { body?: { status?: string; name?: string }; kind?: string } & Record<string, unknown>;
+  /** What it is about and its parameters (domain `NotificationEvent`); null on rows older than them. */
+  event: string | null;
+  params: Record<string, unknown> | null;
   read: boolean;
   createdAt: string;
 }

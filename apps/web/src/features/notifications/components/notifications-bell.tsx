@@ -4,6 +4,7 @@ import { PERMISSIONS } from '@ov/domain';
 import { App, Badge, Button, Drawer, Empty, Spin, Tooltip } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { canAccess } from '../../../lib/access';
 import { useCurrentUser } from '../../../lib/current-user';
 import { formatDateTime } from '../../../lib/format';
@@ -22,10 +23,10 @@ import './notifications.css';
 const SendEmailDialog = lazy(() => import('../../../components/send-email-dialog/send-email-dialog'));
 const PAGE = 20;
 
-function NotificationRow({ row }: { row: AppNotification }) {
+function NotificationRow({ row, onOpen }: { row: AppNotification; onOpen: () => void }) {
   const { t, i18n } = useTranslation();
   const markRead = useMarkRead();
-  const { title, text } = notificationText(row, t);
+  const { title, text, link } = notificationText(row, t, i18n.language);
   return (
     <li
       className={`ov-notification${row.read ? '' : ' ov-notification--unread'}`}
@@ -36,6 +37,19 @@ function NotificationRow({ row }: { row: AppNotification }) {
       <div className="ov-notification__body">
         <strong>{title}</strong>
         {text ? <span>{text}</span> : null}
+        {link ? (
+          <Link
+            to={link}
+            className="ov-notification__link"
+            data-testid="notification-link"
+            onClick={() => {
+              if (!row.read) markRead.mutate(row._id);
+              onOpen();
+            }}
+          >
+            {t('notifications.details')}
+          </Link>
+        ) : null}
         <time dateTime={row.createdAt}>{formatDateTime(row.createdAt, i18n.language)}</time>
       </div>
       {row.read ? null : (
@@ -55,7 +69,7 @@ function NotificationRow({ row }: { row: AppNotification }) {
   );
 }
 
-function NotificationList() {
+function NotificationList({ onOpen }: { onOpen: () => void }) {
   const { t } = useTranslation();
   const [size, setSize] = useState(PAGE);
   const list = useNotificationList(size, true);
@@ -66,7 +80,7 @@ function NotificationList() {
     <>
       <ul className="ov-notifications" data-testid="notifications-list">
         {items.map((row) => (
-          <NotificationRow key={row._id} row={row} />
+          <NotificationRow key={row._id} row={row} onOpen={onOpen} />
         ))}
       </ul>
       {(list.data?.total ?? 0) > items.length ? (
@@ -80,7 +94,7 @@ function NotificationList() {
 
 /** The bell in the header: unread badge kept live over SSE, the drawer, and (for staff) send e-mail. */
 export function NotificationsBell() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { notification } = App.useApp();
   const isMobile = useIsMobile();
   const { access } = useCurrentUser();
@@ -95,9 +109,9 @@ export function NotificationsBell() {
   );
 
   useNotificationStream((row) => {
-    const { title, text } = notificationText(row, t);
+    const { title, text } = notificationText(row, t, i18n.language);
     notification.info({
-      title: `${t('notifications.new')}: ${title}`,
+      title,
       description: text,
       placement: 'bottomRight',
       icon: <BellOutlined />,
@@ -156,7 +170,7 @@ export function NotificationsBell() {
             </Button>
           </div>
         </div>
-        <NotificationList />
+        <NotificationList onOpen={() => setOpen(false)} />
       </Drawer>
       {mailOpen ? (
         <Suspense fallback={null}>

@@ -1,0 +1,79 @@
+import { describe, expect, it } from 'vitest';
+import { describeNotification } from './notifications';
+
+const payment = {
+  paymentId: 'p-1',
+  status: 'CANCELED',
+  amountCents: 860,
+  cc: '2300000000001',
+  method: 'ENZONA',
+  type: 'CC',
+  resultCode: 4,
+};
+
+describe('notifications worded in the reader’s language', () => {
+  it('a cancelled payment: a title, a sentence and the payment record, with no code words', () => {
+    const es = describeNotification('PAYMENT_STATUS', payment, 'es');
+    expect(es).toEqual({
+      title: 'Pago cancelado',
+      text: 'Su pago de $8.60 del código de cliente 2300000000001 mediante EnZona fue cancelado. No se le cobró nada y las facturas siguen pendientes de pago.',
+      link: '/payments/payment-record/p-1',
+    });
+    const en = describeNotification('PAYMENT_STATUS', payment, 'en');
+    expect(en?.title).toBe('Payment cancelled');
+    expect(en?.text).toBe(
+      'Your payment of $8.60 for client code 2300000000001 through EnZona was cancelled. You were not charged and the invoices are still to be paid.',
+    );
+    expect(`${en?.title} ${en?.text}`).not.toMatch(/CANCELED|Pago|código/);
+  });
+
+  it('a failed payment says why (result code), a paid advance names its bonus', () => {
+    const failed = describeNotification(
+      'PAYMENT_STATUS',
+      { ...payment, status: 'FAILED', resultCode: 11, method: 'TRANSFERMOVIL' },
+      'es',
+    );
+    expect(failed?.title).toBe('Pago no realizado');
+    expect(failed?.text).toContain(
+      'mediante Transfermóvil no se pudo completar: el código de transacción ha expirado.',
+    );
+    const paid = describeNotification(
+      'PAYMENT_STATUS',
+      { ...payment, status: 'PAYED', type: 'ADELANTO', amountCents: 15_000, bonusCents: 750, resultCode: 2 },
+      'en',
+    );
+    expect(paid?.title).toBe('Payment received');
+    expect(paid?.text).toBe(
+      'Your advance payment of $150.00 for client code 2300000000001 through EnZona was received, with a bonus of $7.50. You can now download the receipt.',
+    );
+  });
+
+  it('contract requests link to their lookup and say the next step; access requests give the reason', () => {
+    const c = describeNotification(
+      'CONTRACT_REQUEST_STATUS',
+      { requestId: 'AB12-CD34', status: 'SIGNATURE_READY' },
+      'es',
+    );
+    expect(c).toEqual({
+      title: 'Contrato listo para firmar',
+      text: 'Su solicitud AB12-CD34 está ahora: Lista para firmar. Acuda a su oficina comercial para firmar el contrato.',
+      link: '/search?id=AB12-CD34',
+    });
+    const a = describeNotification(
+      'ACCESS_REQUEST_DECIDED',
+      { role: 'COMMERCIAL_SPECIALIST', status: 'REJECTED', reason: 'No procede' },
+      'en',
+    );
+    expect(a).toEqual({
+      title: 'Access request rejected',
+      text: 'Your request for the role Commercial specialist was rejected. Reason: No procede.',
+      link: null,
+    });
+  });
+
+  it('an unknown or incomplete event is left to the caller (old rows)', () => {
+    expect(describeNotification(null, null, 'es')).toBeNull();
+    expect(describeNotification('SOMETHING', {}, 'es')).toBeNull();
+    expect(describeNotification('PAYMENT_STATUS', { status: 'PAYED' }, 'es')).toBeNull();
+  });
+});
