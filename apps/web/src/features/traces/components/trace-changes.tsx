@@ -1,6 +1,7 @@
 import { Table, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { Trace } from '../types';
+import { fieldWords, valueWords } from './trace-words';
 
 interface ChangeRow {
   field: string;
@@ -8,7 +9,7 @@ interface ChangeRow {
   after: unknown;
 }
 
-/** A value of the payload, readable: empty as a dash, lists joined, objects as indented JSON. */
+/** A value of the payload as plain text (to tell a real change from "nothing" to "nothing"). */
 export function readableValue(value: unknown): string {
   if (value === null || value === undefined || value === '') return '—';
   if (typeof value === 'boolean') return value ? '✓' : '✗';
@@ -24,8 +25,7 @@ export function readableValue(value: unknown): string {
   return String(value);
 }
 
-function Value({ value, tone }: { value: unknown; tone: 'before' | 'after' }) {
-  const text = readableValue(value);
+function Value({ text, tone }: { text: string; tone: 'before' | 'after' }) {
   const block = text.includes('\n');
   return block ? (
     <pre className={`ov-traces__value ov-traces__value--${tone}`}>{text}</pre>
@@ -36,7 +36,8 @@ function Value({ value, tone }: { value: unknown; tone: 'before' | 'after' }) {
 
 /** The before/after of a trace, one line per changed field. */
 export function TraceChanges({ trace }: { trace: Trace }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const words = (field: string, value: unknown) => valueWords(t, i18n.language, trace.module, field, value);
   const rows: ChangeRow[] = Object.entries(trace.payload?.changes ?? {})
     .map(([field, change]) => ({ field, before: change?.before, after: change?.after }))
     // A field that went from "nothing" to "nothing" (missing vs null) is no change to a reader.
@@ -56,21 +57,17 @@ export function TraceChanges({ trace }: { trace: Trace }) {
           key: 'field',
           title: t('traces.change.field'),
           dataIndex: 'field',
-          render: (field) => (
-            <Typography.Text strong>
-              {t(`traces.fieldNames.${field}`, { defaultValue: String(field) })}
-            </Typography.Text>
-          ),
+          render: (field) => <Typography.Text strong>{fieldWords(t, String(field))}</Typography.Text>,
         },
         {
           key: 'before',
           title: t('traces.change.before'),
-          render: (_value, row) => <Value value={row.before} tone="before" />,
+          render: (_value, row) => <Value text={words(row.field, row.before)} tone="before" />,
         },
         {
           key: 'after',
           title: t('traces.change.after'),
-          render: (_value, row) => <Value value={row.after} tone="after" />,
+          render: (_value, row) => <Value text={words(row.field, row.after)} tone="after" />,
         },
       ]}
     />

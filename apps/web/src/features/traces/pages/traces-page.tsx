@@ -18,6 +18,7 @@ import { PATHS } from '../../../lib/urls';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { TRACES_QUERY_KEY, tracesQuery, useOwnerOptions } from '../api/traces';
 import { TraceChanges } from '../components/trace-changes';
+import { fieldWords, moduleWords, sectionWords } from '../components/trace-words';
 import type { Trace } from '../types';
 import './traces-page.css';
 
@@ -43,6 +44,7 @@ const MODULES = [
   'notifications',
   'mail',
   'files',
+  'settings',
 ] as const;
 
 type Range = [Dayjs | null, Dayjs | null] | null;
@@ -70,7 +72,7 @@ export default function TracesPage() {
     return chosen;
   }, [type, module, owner, range]);
 
-  const moduleLabel = (value: string) => t(`traces.modules.${value}`, { defaultValue: value });
+  const moduleLabel = (value: string) => moduleWords(t, value);
   const presets = DATE_PRESETS.map((preset) => {
     const { from, to } = datePresetRange(preset);
     return { label: t(`traces.datePresets.${preset}`), value: [dayjs(from), dayjs(to)] as [Dayjs, Dayjs] };
@@ -123,7 +125,7 @@ export default function TracesPage() {
       responsive: ['lg'],
       title: t('traces.fields.section'),
       dataIndex: 'section',
-      render: (value) => t(`traces.sections.${value}`, { defaultValue: String(value) }),
+      render: (value) => sectionWords(t, String(value)),
     },
     {
       key: 'changes',
@@ -133,7 +135,7 @@ export default function TracesPage() {
         const fields = Object.keys(trace.payload?.changes ?? {});
         return fields.length ? (
           <Typography.Text type="secondary" className="ov-traces__fields">
-            {fields.map((field) => t(`traces.fieldNames.${field}`, { defaultValue: field })).join(', ')}
+            {fields.map((field) => fieldWords(t, field)).join(', ')}
           </Typography.Text>
         ) : (
           '—'
