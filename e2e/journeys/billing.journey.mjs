@@ -134,7 +134,7 @@ async function customerMobile({ browser, baseUrl, screenshotDir, assert }) {
 
   await page.locator(`[data-testid="code-card"][data-cc="${MARIA_CC}"]`).getByTestId('code-open').click();
   await page.getByTestId('invoices').locator('tr.ant-table-row').first().waitFor();
-  await page.getByTestId('consumption-chart').locator('.recharts-bar-rectangle').first().waitFor();
+  await page.getByTestId('consumption-chart').locator('.ov-chart-bar').first().waitFor();
   assert.ok(await noHorizontalScroll(), 'code detail fits the phone width');
   await shoot(page, screenshotDir, 'billing-detail-mobile-es', true);
   await page.getByTestId('invoices').getByTestId('invoice-open').first().click();

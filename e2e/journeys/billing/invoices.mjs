@@ -12,7 +12,7 @@ export async function openDebtsAndInvoices({ page, screenshotDir, assert }) {
   for (const status of ['Pendiente', 'Pago Parcial', 'Pagada']) {
     await invoices.locator(`.ant-tag[data-status="${status}"]`).first().waitFor();
   }
-  await detail.getByTestId('consumption-chart').locator('.recharts-bar-rectangle').first().waitFor();
+  await detail.getByTestId('consumption-chart').locator('.ov-chart-bar').first().waitFor();
   await shoot(page, screenshotDir, 'billing-detail-desktop-es', true);
   // The office name opens where it is, when it opens and its phone.
   await detail.getByTestId('office-open').click();

@@ -9,9 +9,9 @@ export async function checkDashboard({ page, screenshotDir, assert }, tag, mobil
   assert.notEqual(total, '$0.00', 'payments card is not zero');
   assert.notEqual((await page.getByTestId('card-anticipated-value').textContent()).trim(), '$0.00');
   assert.notEqual((await page.getByTestId('card-clients-value').textContent()).trim(), '0');
-  await page.getByTestId('chart-status').locator('.recharts-pie').waitFor();
-  const labels = await page.getByTestId('chart-status').locator('.recharts-pie-label-text').allTextContents();
+  await page.getByTestId('chart-status').locator('.ov-chart-slice').first().waitFor();
+  const labels = await page.getByTestId('chart-status').locator('.ov-chart-slice-label').allTextContents();
   assert.ok(labels.length > 0 && labels.every((l) => /^\d+\.\d %$/.test(l.trim())), `pie labels ${labels}`);
-  await page.getByTestId('chart-over-time').locator('.recharts-line-dot').first().waitFor();
+  await page.getByTestId('chart-over-time').locator('.ov-chart-dot').first().waitFor();
   await shoot(page, screenshotDir, `payments-dashboard-${tag}-${language}`, mobile);
 }

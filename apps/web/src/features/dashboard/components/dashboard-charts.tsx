@@ -3,21 +3,7 @@ import { Card, Empty, Skeleton } from 'antd';
 import dayjs from 'dayjs';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  Bar,
-  BarChart,
-  CartesianGrid,
-  Cell,
-  Legend,
-  Line,
-  LineChart,
-  Pie,
-  PieChart,
-  ResponsiveContainer,
-  Tooltip,
-  XAxis,
-  YAxis,
-} from 'recharts';
+import { CartesianChart, PieChart } from '../../../components/charts/charts';
 import type { ByStatus, HistogramPoint, PaymentData } from '../api/dashboard';
 
 const STATUS_COLORS: Record<string, string> = {
@@ -35,9 +21,10 @@ export function percentLabel(percent: number | undefined): string {
   return `${((percent ?? 0) * 100).toFixed(1)} %`;
 }
 
-const pieLabel = ({ percent }: { percent?: number }) => percentLabel(percent);
 const pesos = (cents: number) => cents / 100;
-const money = (value: unknown) => formatMoney(Math.round(Number(value) * 100));
+const money = (value: number) => formatMoney(Math.round(value * 100));
+const pesoTick = (value: number) => `$${value.toLocaleString('en-US')}`;
+const CHART_HEIGHT = 270;
 
 function ChartCard(props: {
   title: string;
@@ -56,17 +43,13 @@ function ChartCard(props: {
       ) : props.empty ? (
         <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('dashboard.noData')} />
       ) : (
-        <div className="ov-chart__body">
-          <ResponsiveContainer width="100%" height="100%">
-            {props.children as never}
-          </ResponsiveContainer>
-        </div>
+        <div className="ov-chart__body">{props.children}</div>
       )}
     </Card>
   );
 }
 
-/** The four charts of the dashboard (a lazy chunk: recharts never reaches the entry). */
+/** The four charts of the dashboard, drawn in SVG (components/charts). */
 export default function DashboardCharts(props: {
   data?: PaymentData;
   byStatus?: ByStatus[];
@@ -99,23 +82,14 @@ export default function DashboardCharts(props: {
         empty={statuses.length === 0}
         testId="chart-status"
       >
-        <PieChart>
-          <Pie
-            data={statuses}
-            dataKey="value"
-            nameKey="name"
-            innerRadius="45%"
-            outerRadius="72%"
-            label={pieLabel}
-            isAnimationActive={false}
-          >
-            {statuses.map((s) => (
-              <Cell key={s.key} fill={STATUS_COLORS[s.key]} />
-            ))}
-          </Pie>
-          <Tooltip />
-          <Legend />
-        </PieChart>
+        <PieChart
+          title={t('dashboard.byStatus')}
+          slices={statuses.map((st) => ({ ...st, color: STATUS_COLORS[st.key] ?? '#a6b1bd' }))}
+          height={CHART_HEIGHT}
+          inner={0.62}
+          percentLabel={percentLabel}
+          valueHeader={t('dashboard.seriesCount')}
+        />
       </ChartCard>
       <ChartCard
         title={t('dashboard.countByMethod')}
@@ -123,22 +97,18 @@ export default function DashboardCharts(props: {
         empty={methods.every((m) => m.count === 0)}
         testId="chart-method-count"
       >
-        <PieChart>
-          <Pie
-            data={methods}
-            dataKey="count"
-            nameKey="name"
-            outerRadius="72%"
-            label={pieLabel}
-            isAnimationActive={false}
-          >
-            {methods.map((m) => (
-              <Cell key={m.key} fill={METHOD_COLORS[m.key]} />
-            ))}
-          </Pie>
-          <Tooltip />
-          <Legend />
-        </PieChart>
+        <PieChart
+          title={t('dashboard.countByMethod')}
+          slices={methods.map((m) => ({
+            key: m.key,
+            name: m.name,
+            value: m.count,
+            color: METHOD_COLORS[m.key],
+          }))}
+          height={CHART_HEIGHT}
+          percentLabel={percentLabel}
+          valueHeader={t('dashboard.seriesCount')}
+        />
       </ChartCard>
       <ChartCard
         title={t('dashboard.amountByMethod')}
@@ -146,17 +116,22 @@ export default function DashboardCharts(props: {
         empty={methods.every((m) => m.amount === 0)}
         testId="chart-method-amount"
       >
-        <BarChart data={methods} margin={{ top: 8, right: 8, left: 8, bottom: 8 }}>
-          <CartesianGrid strokeDasharray="3 3" vertical={false} />
-          <XAxis dataKey="name" />
-          <YAxis tickFormatter={(v) => `$${Number(v).toLocaleString('en-US')}`} width={80} />
-          <Tooltip formatter={(v) => money(v)} />
-          <Bar dataKey="amount" name={t('dashboard.seriesTotal')} isAnimationActive={false}>
-            {methods.map((m) => (
-              <Cell key={m.key} fill={METHOD_COLORS[m.key]} />
-            ))}
-          </Bar>
-        </BarChart>
+        {/* One bar series per method, so each bar keeps its method's colour. */}
+        <CartesianChart
+          title={t('dashboard.amountByMethod')}
+          labels={[t('dashboard.seriesTotal')]}
+          series={methods.map((m) => ({
+            key: m.key,
+            name: m.name,
+            color: METHOD_COLORS[m.key] ?? '#1d6fb8',
+            kind: 'bar' as const,
+            values: [m.amount],
+            format: money,
+          }))}
+          height={CHART_HEIGHT}
+          leftTick={pesoTick}
+          leftWidth={80}
+        />
       </ChartCard>
       <ChartCard
         title={t('dashboard.overTime')}
@@ -164,39 +139,34 @@ export default function DashboardCharts(props: {
         empty={points.length === 0}
         testId="chart-over-time"
       >
-        <LineChart data={points} margin={{ top: 8, right: 8, left: 8, bottom: 8 }}>
-          <CartesianGrid strokeDasharray="3 3" vertical={false} />
-          <XAxis dataKey="date" />
-          <YAxis yAxisId="count" allowDecimals={false} width={36} />
-          <YAxis
-            yAxisId="total"
-            orientation="right"
-            width={80}
-            tickFormatter={(v) => `$${Number(v).toLocaleString('en-US')}`}
-          />
-          <Tooltip formatter={(v, name) => (name === t('dashboard.seriesTotal') ? money(v) : String(v))} />
-          <Legend />
-          <Line
-            yAxisId="count"
-            type="monotone"
-            dataKey="count"
-            name={t('dashboard.seriesCount')}
-            stroke="#0aa5a5"
-            strokeWidth={2}
-            dot={points.length <= 62 ? { r: 3 } : false}
-            isAnimationActive={false}
-          />
-          <Line
-            yAxisId="total"
-            type="monotone"
-            dataKey="total"
-            name={t('dashboard.seriesTotal')}
-            stroke="#1d6fb8"
-            strokeWidth={2}
-            dot={points.length <= 62 ? { r: 3 } : false}
-            isAnimationActive={false}
-          />
-        </LineChart>
+        <CartesianChart
+          title={t('dashboard.overTime')}
+          labels={points.map((p) => p.date)}
+          series={[
+            {
+              key: 'count',
+              name: t('dashboard.seriesCount'),
+              color: '#0aa5a5',
+              kind: 'line',
+              values: points.map((p) => p.count),
+              dots: points.length <= 62,
+            },
+            {
+              key: 'total',
+              name: t('dashboard.seriesTotal'),
+              color: '#1d6fb8',
+              kind: 'line',
+              axis: 'right',
+              values: points.map((p) => p.total),
+              format: money,
+              dots: points.length <= 62,
+            },
+          ]}
+          height={CHART_HEIGHT}
+          leftWidth={36}
+          rightTick={pesoTick}
+          rightWidth={80}
+        />
       </ChartCard>
     </div>
   );
