@@ -1,4 +1,11 @@
-import { AppError, type ErrorName, errorMessage, findError, validationMessage } from '@ov/domain';
+import {
+  AppError,
+  type ErrorName,
+  errorMessage,
+  findError,
+  validationIssueMessage,
+  validationMessage,
+} from '@ov/domain';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { isDatabaseUnavailable, UNAVAILABLE_RETRY_AFTER_S } from '../lib/db-errors';
@@ -90,14 +97,21 @@ export function registerErrorHandling(app: FastifyInstance) {
       return send(req, reply, err.name, err.reference, err.details);
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
+      const lang = requestLanguage(req);
       const details = err.validation.map((v) => ({
         field: [err.validationContext, v.instancePath.replace(/^\//, '').replaceAll('/', '.')]
           .filter(Boolean)
           .join('.'),
-        message: v.message,
+        // In the caller's language, zod's own English texts included (never "Invalid option: …").
+        message: validationIssueMessage(
+          { ...(v.params as Record<string, unknown>), code: String(v.keyword), message: v.message },
+          lang,
+        ),
       }));
       // An e-mail, phone or username that fails its rule answers the catalogue's own entry.
-      const named = details.map((d) => RULE_REFERENCES.get(d.message ?? '')).find((r) => r !== undefined);
+      const named = err.validation
+        .map((v) => RULE_REFERENCES.get(v.message ?? ''))
+        .find((r) => r !== undefined);
       if (named) return send(req, reply, 'BADREQUESTERROR', named, details);
       return send(req, reply, 'VALIDATIONERROR', 0, details);
     }

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { translateValidationMessage, VALIDATION_MESSAGES, validationMessage } from './messages';
+import {
+  translateValidationMessage,
+  VALIDATION_MESSAGES,
+  validationIssueMessage,
+  validationMessage,
+} from './messages';
 
 describe('validation messages', () => {
   it('uses the spec wording', () => {
@@ -43,5 +48,37 @@ describe('validation messages', () => {
         validationMessage(key, params, 'en'),
       );
     }
+  });
+});
+
+describe('zod issues in the reader’s language', () => {
+  it('turns zod’s built-in English texts into catalogue words, by the issue’s code', () => {
+    const option = { code: 'invalid_value', message: 'Invalid option: expected one of "A"|"B"' };
+    expect(validationIssueMessage(option, 'es')).toBe('Elija una de las opciones');
+    expect(validationIssueMessage(option, 'en')).toBe('Choose one of the options');
+    const missing = {
+      code: 'invalid_type',
+      expected: 'string',
+      message: 'Invalid input: expected string, received undefined',
+    };
+    expect(validationIssueMessage(missing, 'es')).toBe('Requerido');
+    expect(
+      validationIssueMessage({ code: 'too_big', origin: 'string', maximum: 30, message: 'Too big' }, 'en'),
+    ).toBe('Cannot be longer than 30 characters');
+    expect(
+      validationIssueMessage({ code: 'too_small', origin: 'number', minimum: 1, message: 'Too small' }, 'es'),
+    ).toBe('Debe ser 1 o más');
+    expect(
+      validationIssueMessage({ code: 'invalid_format', format: 'email', message: 'Invalid email' }, 'es'),
+    ).toBe('Correo electrónico no válido');
+  });
+
+  it('keeps our own messages and translates them', () => {
+    expect(validationIssueMessage({ code: 'custom', message: 'Teléfono no válido' }, 'en')).toBe(
+      'Invalid phone number',
+    );
+    expect(
+      validationIssueMessage({ code: 'too_small', origin: 'string', minimum: 1, message: 'Requerido' }, 'es'),
+    ).toBe('Requerido');
   });
 });

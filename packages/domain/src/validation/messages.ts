@@ -34,6 +34,14 @@ const ES = {
   invalidDate: 'Fecha no válida',
   invalidValue: 'Valor no válido',
   maxLength: 'No puede tener más de {max} caracteres',
+  minLength: 'Debe tener al menos {min} caracteres',
+  invalidOption: 'Elija una de las opciones',
+  minValue: 'Debe ser {min} o más',
+  maxValue: 'Debe ser {max} o menos',
+  minItems: 'Elija al menos {min}',
+  maxItems: 'Elija como máximo {max}',
+  unknownFields: 'Contiene datos que no se esperaban',
+  invalidNumber: 'Debe ser un número',
 } as const;
 
 export type ValidationMessageKey = keyof typeof ES;
@@ -68,6 +76,14 @@ const EN: Record<ValidationMessageKey, string> = {
   invalidDate: 'Invalid date',
   invalidValue: 'Invalid value',
   maxLength: 'Cannot be longer than {max} characters',
+  minLength: 'Must have at least {min} characters',
+  invalidOption: 'Choose one of the options',
+  minValue: 'Must be {min} or more',
+  maxValue: 'Must be {max} or less',
+  minItems: 'Choose at least {min}',
+  maxItems: 'Choose at most {max}',
+  unknownFields: 'Contains data that was not expected',
+  invalidNumber: 'Must be a number',
 };
 
 export const VALIDATION_MESSAGES: Readonly<Record<Language, Readonly<Record<ValidationMessageKey, string>>>> =
@@ -109,4 +125,73 @@ export function translateValidationMessage(spanish: string, lang: Language): str
     return validationMessage(key, params, lang);
   }
   return spanish;
+}
+
+/** What the API's validation hands over of one zod issue (fastify-type-provider-zod: `keyword` + `params`). */
+export interface ValidationIssue {
+  code: string;
+  message?: string;
+  expected?: unknown;
+  origin?: unknown;
+  format?: unknown;
+  minimum?: unknown;
+  maximum?: unknown;
+  input?: unknown;
+}
+
+const isKnownSpanish = (message: string) => SPANISH_PATTERNS.some(({ pattern }) => pattern.test(message));
+
+/**
+ * One zod issue in `lang`: our own messages (Spanish, from the shared rules) are translated; zod's
+ * built-in English texts ("Invalid option: expected one of …") become the catalogue's words by the
+ * issue's code, so nothing a person reads stays in English or shows internal names.
+ */
+export function validationIssueMessage(issue: ValidationIssue, lang: Language): string {
+  if (issue.message && isKnownSpanish(issue.message)) return translateValidationMessage(issue.message, lang);
+  const bound = (value: unknown) =>
+    typeof value === 'number' || typeof value === 'bigint' ? String(value) : '';
+  const m = (key: ValidationMessageKey, params?: Params) => validationMessage(key, params, lang);
+  switch (issue.code) {
+    case 'invalid_type':
+      if (
+        issue.input === undefined ||
+        issue.input === null ||
+        /received (undefined|null)/.test(issue.message ?? '')
+      )
+        return m('required');
+      return issue.expected === 'number' || issue.expected === 'int' ? m('invalidNumber') : m('invalidValue');
+    case 'invalid_value':
+    case 'invalid_enum_value':
+    case 'invalid_union':
+      return m('invalidOption');
+    case 'too_small': {
+      const min = bound(issue.minimum);
+      if (issue.origin === 'string') return min === '1' || !min ? m('required') : m('minLength', { min });
+      if (issue.origin === 'array' || issue.origin === 'set') return m('minItems', { min: min || 1 });
+      if (issue.origin === 'date') return m('invalidDate');
+      return min ? m('minValue', { min }) : m('invalidValue');
+    }
+    case 'too_big': {
+      const max = bound(issue.maximum);
+      if (issue.origin === 'string') return max ? m('maxLength', { max }) : m('invalidValue');
+      if (issue.origin === 'array' || issue.origin === 'set') return m('maxItems', { max });
+      if (issue.origin === 'date') return m('invalidDate');
+      return max ? m('maxValue', { max }) : m('invalidValue');
+    }
+    case 'invalid_format':
+    case 'invalid_string':
+      if (issue.format === 'email') return m('invalidEmail');
+      if (issue.format === 'url') return m('invalidUrl');
+      if (issue.format === 'date' || issue.format === 'datetime' || issue.format === 'time')
+        return m('invalidDate');
+      return m('invalidValue');
+    case 'invalid_date':
+      return m('invalidDate');
+    case 'unrecognized_keys':
+      return m('unknownFields');
+    default:
+      return issue.message && !/[A-Za-z]+:/.test(issue.message) && issue.message.length < 200
+        ? translateValidationMessage(issue.message, lang)
+        : m('invalidValue');
+  }
 }

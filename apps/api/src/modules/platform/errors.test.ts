@@ -43,6 +43,36 @@ describe('bad input never becomes a 500', () => {
     );
   });
 
+  it('validation details speak the caller’s language, zod’s own texts included', async () => {
+    const { authorization } = await t.login();
+    const ask = (lang: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/users/status/NOPE',
+        headers: { authorization, 'accept-language': lang },
+        payload: { ids: [], status: 'NOPE' },
+      });
+    const es = (await ask('es')).json();
+    expect(es.details).toEqual(
+      expect.arrayContaining([{ field: 'params.status', message: 'Elija una de las opciones' }]),
+    );
+    const en = (await ask('en-US,en;q=0.9')).json();
+    expect(en.details).toEqual(
+      expect.arrayContaining([{ field: 'params.status', message: 'Choose one of the options' }]),
+    );
+    expect(JSON.stringify(en)).not.toMatch(/Invalid option|expected one of/);
+    // The shared rules' Spanish messages arrive translated too.
+    const signup = await t.app.inject({
+      method: 'POST',
+      url: '/api/signup',
+      headers: { 'accept-language': 'en' },
+      payload: { email: 'not-an-email' },
+    });
+    const messages = signup.json().details.map((d: { message: string }) => d.message);
+    expect(messages).toContain('Required');
+    expect(messages.join(' ')).not.toMatch(/Requerido|Invalid input/);
+  });
+
   it('a body over 1 MiB → 413', async () => {
     const res = await t.app.inject({
       method: 'POST',

@@ -4,6 +4,7 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notify } from '../../lib/notify';
 import { DetailDialog } from '../detail-dialog/detail-dialog';
+import { useLanguageForm } from '../form/use-language-form';
 import type { DetailConfig } from './types';
 import type { useDetailRouting } from './use-detail-routing';
 
@@ -24,7 +25,7 @@ export function ListDetail<T, V extends object>({
 }: ListDetailProps<T, V>) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const [form] = Form.useForm<V>();
+  const [form] = useLanguageForm<V>();
   const { mode, id } = routing;
 
   const one = config.getOne && id ? config.getOne(id) : null;

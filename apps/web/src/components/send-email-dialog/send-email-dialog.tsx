@@ -14,6 +14,7 @@ import { displayName } from '../../lib/current-user';
 import { errorText } from '../../lib/error-text';
 import { searchList } from '../../lib/list-query';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
+import { useLanguageForm } from '../form/use-language-form';
 import { zodRule } from '../form/zod-rule';
 import { addressOptions, type RecipientOption, toRecipients, userOption } from './recipients';
 
@@ -47,7 +48,7 @@ const S = emailMessageSchema.shape;
 export default function SendEmailDialog({ open, onClose, initialRecipients = [] }: SendEmailDialogProps) {
   const { t, i18n } = useTranslation();
   const { message } = App.useApp();
-  const [form] = Form.useForm<MailValues>();
+  const [form] = useLanguageForm<MailValues>();
   const [typed, setTyped] = useState('');
   const [sending, setSending] = useState(false);
   const lang = i18n.language === 'en' ? 'en' : 'es';

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Alert, Form, Input, Modal, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { useLanguageForm } from '../../../components/form/use-language-form';
 import { useCurrentUser } from '../../../lib/current-user';
 import { notify } from '../../../lib/notify';
 import { ACCESS_REQUESTS_QUERY_KEY, createAccessRequest, useRoleChoices } from '../api/access-requests';
@@ -16,7 +17,7 @@ export function AskAccessDialog({ open, onClose }: { open: boolean; onClose: () 
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const { user } = useCurrentUser();
-  const [form] = Form.useForm<AskValues>();
+  const [form] = useLanguageForm<AskValues>();
   const roles = useRoleChoices();
   const held = new Set(user.roles.flatMap((entry) => (entry.role ? [entry.role.name] : [])));
   const choices = (roles.data ?? []).filter((role) => !held.has(role.name) && role.name !== 'USER');

@@ -23,6 +23,7 @@ import { RequestStatusTag } from '../components/request-status-tag';
 import { roleLabel } from '../components/role-label';
 import type { AccessRequest, Person } from '../types';
 import './access-requests-page.css';
+import { useLanguageForm } from '../../../components/form/use-language-form';
 
 function PersonCell({ person }: { person: Person | null }) {
   if (!person) return <span>—</span>;
@@ -47,7 +48,7 @@ export default function AccessRequestsPage() {
   const [status, setStatus] = useState<string>();
   const [asking, setAsking] = useState(false);
   const [rejecting, setRejecting] = useState<AccessRequest | null>(null);
-  const [rejectForm] = Form.useForm<{ reason: string }>();
+  const [rejectForm] = useLanguageForm<{ reason: string }>();
   const filters = useMemo<Filter[]>(
     () => (status ? [{ type: 'TERM', field: 'status', value: status }] : []),
     [status],

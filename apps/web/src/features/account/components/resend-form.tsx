@@ -2,6 +2,7 @@ import { emailSchema } from '@ov/domain';
 import { Alert, Button, Form, Input } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLanguageForm } from '../../../components/form/use-language-form';
 import { zodRule } from '../../../components/form/zod-rule';
 import { errorText } from '../../../lib/error-text';
 import { ThrottledAnswer } from '../api/public-call';
@@ -29,7 +30,7 @@ export function EmailRequestForm({
   testId,
 }: EmailRequestFormProps) {
   const { t, i18n } = useTranslation();
-  const [form] = Form.useForm<{ email: string }>();
+  const [form] = useLanguageForm<{ email: string }>();
   const [pending, setPending] = useState(false);
   const [sent, setSent] = useState(false);
   const [error, setError] = useState<string | null>(null);

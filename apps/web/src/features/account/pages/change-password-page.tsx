@@ -4,6 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Form, Input } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLanguageForm } from '../../../components/form/use-language-form';
 import { zodRule } from '../../../components/form/zod-rule';
 import { matchesRule, PasswordField } from '../../../components/password-field/password-field';
 import { errorText } from '../../../lib/error-text';
@@ -25,7 +26,7 @@ interface ChangeValues {
 export default function ChangePasswordPage() {
   const { t, i18n } = useTranslation();
   const queryClient = useQueryClient();
-  const [form] = Form.useForm<ChangeValues>();
+  const [form] = useLanguageForm<ChangeValues>();
   const [pending, setPending] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
 

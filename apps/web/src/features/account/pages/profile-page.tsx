@@ -23,6 +23,7 @@ import {
 import { type ProfileFormValues, toProfileUpdate } from '../profile-update';
 import '../components/account.css';
 import './profile-page.css';
+import { useLanguageForm } from '../../../components/form/use-language-form';
 
 const S = profileFormSchema.shape;
 const ME_KEY = ['users', 'me'] as const;
@@ -135,7 +136,7 @@ export default function ProfilePage() {
   const queryClient = useQueryClient();
   const { user: current } = useCurrentUser();
   const user = current as Profile;
-  const [form] = Form.useForm<ProfileFormValues>();
+  const [form] = useLanguageForm<ProfileFormValues>();
   const { options: municipalities, loading } = useMunicipalities();
   const [avatar, setAvatar] = useState<{ thumb: string | null; image: string }>({
     thumb: user.avatar ?? null,

@@ -4,6 +4,7 @@ import { Alert, Button, Form, Input, Select } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useLanguageForm } from '../../../components/form/use-language-form';
 import { zodRule } from '../../../components/form/zod-rule';
 import { matchesRule, PasswordField } from '../../../components/password-field/password-field';
 import { isApiError } from '../../../lib/api-error';
@@ -59,7 +60,7 @@ function Registered({ email }: { email: string }) {
 
 export default function RegisterPage() {
   const { t, i18n } = useTranslation();
-  const [form] = Form.useForm<SignupInput>();
+  const [form] = useLanguageForm<SignupInput>();
   const { options, loading } = useMunicipalities();
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<string | null>(null);

@@ -4,6 +4,7 @@ import { Button, Form, Input } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
+import { useLanguageForm } from '../../../components/form/use-language-form';
 import { zodRule } from '../../../components/form/zod-rule';
 import { matchesRule, PasswordField } from '../../../components/password-field/password-field';
 import { PATHS } from '../../../lib/urls';
@@ -22,7 +23,7 @@ export default function ResetPasswordPage() {
   const { t, i18n } = useTranslation();
   const [params] = useSearchParams();
   const token = params.get('token');
-  const [form] = Form.useForm<ResetValues>();
+  const [form] = useLanguageForm<ResetValues>();
   const [pending, setPending] = useState(false);
   const [state, setState] = useState<LinkState | null>(token ? null : { kind: 'missing' });
 

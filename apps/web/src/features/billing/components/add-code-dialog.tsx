@@ -1,6 +1,7 @@
 import { isValidClientCode, normalizeClientCode } from '@ov/domain';
 import { Alert, Form, Input, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { useLanguageForm } from '../../../components/form/use-language-form';
 import { isApiError } from '../../../lib/api-error';
 import { errorText } from '../../../lib/error-text';
 import { notify } from '../../../lib/notify';
@@ -23,7 +24,7 @@ interface AddCodeValues {
 export function AddCodeDialog({ open, onClose, onAdded }: AddCodeDialogProps) {
   const { t, i18n } = useTranslation();
   const isMobile = useIsMobile();
-  const [form] = Form.useForm<AddCodeValues>();
+  const [form] = useLanguageForm<AddCodeValues>();
   const associate = useAssociateCc();
 
   const submit = async () => {

@@ -22,6 +22,7 @@ import {
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLanguageForm } from '../../../components/form/use-language-form';
 import { useReferenceConflict } from '../../../components/list-page/reference-conflict';
 import { api } from '../../../lib/api-client';
 import { isApiError } from '../../../lib/api-error';
@@ -68,7 +69,7 @@ export function RequestDetails({ requestId }: { requestId: string }) {
     onSuccess: () => refresh(),
     onError: (err) => notify.error(err),
   });
-  const [fieldsForm] = Form.useForm();
+  const [fieldsForm] = useLanguageForm();
   const r = query.data;
   const lang = i18n.language;
   const a = (k: string, o?: Record<string, unknown>) => t(`contractRequests.actions.${k}`, o);

@@ -33,6 +33,7 @@ import {
 } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLanguageForm } from '../../../components/form/use-language-form';
 import { isApiError } from '../../../lib/api-error';
 import { type Created, sendRequest, type ValidateReq, validateReq } from '../api/contract-requests';
 import { RequestFrame } from '../components/request-frame';
@@ -83,7 +84,7 @@ type Values = ContractRequestInput & { address?: ContractRequestInput['address']
 export default function ContractRequestPage() {
   const { t, i18n } = useTranslation();
   const lang = i18n.language === 'en' ? 'en' : 'es';
-  const [form] = Form.useForm();
+  const [form] = useLanguageForm();
   const [step, setStep] = useState(0);
   const [files, setFiles] = useState<ChosenFile[]>([]);
   const [fileError, setFileError] = useState<string | null>(null);

@@ -4,6 +4,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Card, Form, InputNumber, Skeleton, Switch } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLanguageForm } from '../../../components/form/use-language-form';
 import { zodRule } from '../../../components/form/zod-rule';
 import { useVersionedSave } from '../../../components/list-page/use-versioned-save';
 import { api } from '../../../lib/api-client';
@@ -28,7 +29,7 @@ export default function SettingsPage() {
   const { t, i18n } = useTranslation();
   const { message } = App.useApp();
   const queryClient = useQueryClient();
-  const [form] = Form.useForm<Values>();
+  const [form] = useLanguageForm<Values>();
   const [saving, setSaving] = useState(false);
   const query = useQuery({
     queryKey: KEY,

@@ -4,6 +4,7 @@ import { useMutation } from '@tanstack/react-query';
 import { Button, Checkbox, Form, Input, Modal, Space, Switch, Tooltip } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLanguageForm } from '../../../components/form/use-language-form';
 import { zodRule } from '../../../components/form/zod-rule';
 import { displayName } from '../../../lib/current-user';
 import { notify } from '../../../lib/notify';
@@ -23,7 +24,7 @@ interface ResetPasswordValues {
 export function ResetPasswordDialog({ user, onClose }: { user: User | null; onClose: () => void }) {
   const { t, i18n } = useTranslation();
   const lang = i18n.language === 'en' ? 'en' : 'es';
-  const [form] = Form.useForm<ResetPasswordValues>();
+  const [form] = useLanguageForm<ResetPasswordValues>();
   const auto = Form.useWatch('autoGeneratePassword', form);
 
   useEffect(() => {
