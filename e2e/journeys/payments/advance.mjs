@@ -12,6 +12,10 @@ export async function quoteAdvance({ page, baseUrl, screenshotDir, assert }, tag
   const bonus = page.getByTestId('advance-bonus');
   await bonus.waitFor();
   assert.match(await bonus.textContent(), /Recibirá \$\d[\d,]*\.\d{2} de bonificación/, 'bonus shown');
+  // Money format: "$ 150.00" once typed, never "$ 150 CUP".
+  await page.getByTestId('advance-amount').blur();
+  assert.equal(await page.getByTestId('advance-amount').inputValue(), '150.00', 'amount shown as money');
+  assert.ok(!(await page.locator('.ov-pay__amount').textContent()).includes('CUP'), 'no "CUP" beside "$"');
   await shoot(page, screenshotDir, `payments-prepaid-${tag}-es`, mobile);
 }
 

@@ -1,4 +1,18 @@
 import { useTranslation } from 'react-i18next';
+import { formatDate, formatMoney } from '../../../lib/format';
+
+/**
+ * What the drawing prints: made up, so no demo customer's code, contract or name is shown to
+ * everyone (the numbers have the real shapes, the period follows the reader's date format).
+ */
+export const SAMPLE_INVOICE = {
+  cc: '2399999999990',
+  invoice: '239999999999012',
+  contract: 'CT-2000-000000',
+  from: '2026-09-01',
+  to: '2026-10-31',
+  totalCents: 1640,
+} as const;
 
 interface InvoiceDrawingProps {
   /** What to point at: the client code (empty state) or also the ownership proofs (add dialog). */
@@ -8,7 +22,8 @@ interface InvoiceDrawingProps {
 
 /** A small drawing of the utility's invoice showing where the client code (and the proofs) are printed. */
 export function InvoiceDrawing({ highlight = 'cc', className }: InvoiceDrawingProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const period = `${formatDate(SAMPLE_INVOICE.from, i18n.language)} – ${formatDate(SAMPLE_INVOICE.to, i18n.language)}`;
   const proofs = highlight === 'all';
   return (
     <figure className={`ov-invoice-drawing ${className ?? ''}`}>
@@ -36,7 +51,7 @@ export function InvoiceDrawing({ highlight = 'cc', className }: InvoiceDrawingPr
           {t('billing.drawing.cc')}
         </text>
         <text x="26" y="77" fontSize="12" fontWeight="700" fill="#17263a" letterSpacing="0.5">
-          2300000000001
+          {SAMPLE_INVOICE.cc}
         </text>
 
         {/* invoice number */}
@@ -55,7 +70,7 @@ export function InvoiceDrawing({ highlight = 'cc', className }: InvoiceDrawingPr
           {t('billing.drawing.invoice')}
         </text>
         <text x="192" y="77" fontSize="10" fontWeight="600" fill="#17263a">
-          230000000000112
+          {SAMPLE_INVOICE.invoice}
         </text>
 
         {/* contract number */}
@@ -73,15 +88,18 @@ export function InvoiceDrawing({ highlight = 'cc', className }: InvoiceDrawingPr
         <text x="26" y="104" fontSize="8" fill="#4a5b70">
           {t('billing.drawing.contract')}:{' '}
           <tspan fontWeight="600" fill="#17263a">
-            CT-2019-000101
+            {SAMPLE_INVOICE.contract}
           </tspan>
         </text>
 
         <text x="26" y="128" fontSize="8" fill="#4a5b70">
-          {t('billing.drawing.holder')}: <tspan fill="#17263a">María Pérez González</tspan>
+          {t('billing.drawing.holder')}: <tspan fill="#17263a">{t('billing.drawing.holderName')}</tspan>
         </text>
         <text x="26" y="142" fontSize="8" fill="#4a5b70">
-          {t('billing.drawing.period')}: <tspan fill="#17263a">01/09 – 31/10</tspan>
+          {t('billing.drawing.period')}:{' '}
+          <tspan fill="#17263a" data-testid="drawing-period">
+            {period}
+          </tspan>
         </text>
         <rect x="18" y="152" width="284" height="1" fill="#dbe4ee" />
         <rect x="26" y="162" width="150" height="6" rx="3" fill="#e6f1fa" />
@@ -92,7 +110,7 @@ export function InvoiceDrawing({ highlight = 'cc', className }: InvoiceDrawingPr
           {t('billing.drawing.total')}
         </text>
         <text x="204" y="192" fontSize="12" fontWeight="700" fill="#fff">
-          $16.40
+          {formatMoney(SAMPLE_INVOICE.totalCents)}
         </text>
       </svg>
       <figcaption>{t('billing.drawing.caption')}</figcaption>

@@ -144,12 +144,15 @@ export default function PrepaidPage() {
                       size="large"
                       inputMode="decimal"
                       prefix="$"
-                      suffix="CUP"
                       placeholder={t('payments.prepaid.amountPlaceholder')}
                       value={amountText}
                       status={touched && (invalid || below) ? 'error' : undefined}
                       onChange={(e) => setAmountText(e.target.value)}
-                      onBlur={() => setTouched(true)}
+                      onBlur={() => {
+                        setTouched(true);
+                        // Shown as money once typed: "150" reads "150.00", "1234.5" reads "1,234.50".
+                        if (cents !== null && cents > 0) setAmountText(formatMoney(cents).replace('$', ''));
+                      }}
                       data-testid="advance-amount"
                     />
                     <div className="ov-pay__hint" data-testid="advance-minimum">
