@@ -46,10 +46,15 @@ export async function cancelAtEnzona({ page, baseUrl, sandboxUrl, assert }) {
   const cancelled = page.getByTestId('payment-result');
   await cancelled.waitFor({ timeout: 30_000 });
   assert.equal(await cancelled.getAttribute('data-status'), 'CANCELED', 'payment cancelled');
+  // Pressing "Cancelar" is no error: "Pago cancelado", not code 4 "Error al procesar el pago".
   assert.equal(
     (await page.getByTestId('payment-result-text').textContent()).trim(),
-    TEXTS[Number(await cancelled.getAttribute('data-code'))],
-    'cancellation shown with its result text',
+    'Pago cancelado',
+    'cancellation shown as such',
+  );
+  assert.ok(
+    !(await cancelled.textContent()).includes('Error al procesar el pago'),
+    'no error text for a cancellation',
   );
   await page.getByTestId('pay-again').click();
   const row = page.getByTestId('pay-invoices').locator('tbody tr', { hasText: second.number });

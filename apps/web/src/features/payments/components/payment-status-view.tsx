@@ -74,7 +74,11 @@ export function PaymentStatusView(props: {
   }
 
   const code = payment.resultCode ?? props.hintCode ?? (payment.status === 'PAYED' ? 2 : 4);
-  const title = resultText(code, i18n.language) || payment.message || t(`payments.status.${payment.status}`);
+  // A payer who pressed "Cancelar" at the gateway did nothing wrong: no error text, no error code.
+  const canceled = payment.status === 'CANCELED';
+  const title = canceled
+    ? t('payments.result.canceled')
+    : resultText(code, i18n.language) || payment.message || t(`payments.status.${payment.status}`);
   const actions: ReactNode[] = [];
   if (payment.status === 'PAYED')
     actions.push(
@@ -112,7 +116,15 @@ export function PaymentStatusView(props: {
       className="ov-pay__result"
       status={resultStatus(payment)}
       title={<span data-testid="payment-result-text">{title}</span>}
-      subTitle={t('payments.result.code', { code })}
+      subTitle={
+        canceled
+          ? t(
+              payment.type === 'ADELANTO'
+                ? 'payments.result.canceledAdvance'
+                : 'payments.result.canceledText',
+            )
+          : t('payments.result.code', { code })
+      }
       data-testid="payment-result"
       data-code={code}
       data-status={payment.status}

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { ListColumn } from '../../../components/list-page/types';
 import { formatDateTime } from '../../../lib/format';
 import { useIsMobile } from '../../../lib/use-is-mobile';
-import { resultText, STATUS_COLORS } from './result-text';
+import { paymentOutcomeText, STATUS_COLORS } from './result-text';
 
 /** The payment record columns: the full table, or two compact columns on phones. */
 export function useRecordColumns(onReceipt: (row: PaymentDto) => Promise<void>): ListColumn<PaymentDto>[] {
@@ -66,14 +66,16 @@ export function useRecordColumns(onReceipt: (row: PaymentDto) => Promise<void>):
       key: 'result',
       title: t('payments.record.result'),
       dataIndex: 'resultCode',
-      render: (value) =>
-        value ? (
+      render: (_value, row) => {
+        const text = paymentOutcomeText(row, i18n.language);
+        return text ? (
           <Typography.Text type="secondary" className="ov-records__result">
-            {resultText(Number(value), i18n.language)}
+            {text}
           </Typography.Text>
         ) : (
           '—'
-        ),
+        );
+      },
     },
     {
       key: 'operation',

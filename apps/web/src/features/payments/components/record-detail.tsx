@@ -1,8 +1,8 @@
 import { formatMoney, type PaymentDto } from '@ov/domain';
-import { Descriptions, Tag } from 'antd';
+import { Button, Descriptions, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../lib/format';
-import { resultText, STATUS_COLORS } from './result-text';
+import { paymentOutcomeText, STATUS_COLORS } from './result-text';
 
 /** One payment in the record's read-only side dialog, also opened from a link to it (`…/payment-record/{id}`). */
 export function RecordDetail({ row }: { row: PaymentDto }) {
@@ -30,8 +30,22 @@ export function RecordDetail({ row }: { row: PaymentDto }) {
         {
           key: 'result',
           label: t('payments.record.result'),
-          children: row.resultCode ? resultText(row.resultCode, i18n.language) : '—',
+          children: paymentOutcomeText(row, i18n.language) || '—',
         },
+        // An EnZona checkout left open can be taken up again while the payment waits.
+        ...(row.status === 'PENDING' && row.redirectUrl
+          ? [
+              {
+                key: 'resume',
+                label: t('payments.record.resumeLabel'),
+                children: (
+                  <Button type="primary" href={row.redirectUrl} data-testid="payment-resume">
+                    {t('payments.record.resume')}
+                  </Button>
+                ),
+              },
+            ]
+          : []),
         { key: 'op', label: t('payments.record.operation'), children: row.externalId },
         {
           key: 'date',

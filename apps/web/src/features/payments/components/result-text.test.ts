@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../../lib/api-error';
-import { resultCodeOf, resultText } from './result-text';
+import { paymentOutcomeText, resultCodeOf, resultText } from './result-text';
 
 describe('payment result texts', () => {
   it('gives the spec texts of the result codes in both languages', () => {
@@ -16,5 +16,14 @@ describe('payment result texts', () => {
       resultCodeOf(new ApiError(400, { name: 'BADREQUESTERROR', reference: 498, message: '' })),
     ).toBeNull();
     expect(resultCodeOf(new Error('x'))).toBeNull();
+  });
+});
+
+describe('what a payment ended with', () => {
+  it('a payer’s cancellation reads "Pago cancelado", not code 4’s error text', () => {
+    expect(paymentOutcomeText({ status: 'CANCELED', resultCode: 4 }, 'es')).toBe('Pago cancelado');
+    expect(paymentOutcomeText({ status: 'CANCELED', resultCode: 4 }, 'en')).toBe('Payment cancelled');
+    expect(paymentOutcomeText({ status: 'FAILED', resultCode: 4 }, 'es')).toBe('Error al procesar el pago');
+    expect(paymentOutcomeText({ status: 'PENDING', resultCode: null }, 'es')).toBe('');
   });
 });

@@ -22,3 +22,15 @@ export const STATUS_COLORS: Record<PaymentStatus, string> = {
   PENDING_REFUNDED: 'orange',
   REFUNDED: 'purple',
 };
+
+/**
+ * What a payment ended with, for the record: a cancellation by the payer reads "Pago cancelado"
+ * (its code 4 is the spec's generic "Error al procesar el pago", which is not what happened).
+ */
+export function paymentOutcomeText(
+  row: { status: PaymentStatus; resultCode?: number | null },
+  language: string,
+): string {
+  if (row.status === 'CANCELED') return language === 'en' ? 'Payment cancelled' : 'Pago cancelado';
+  return row.resultCode ? resultText(row.resultCode, language) : '';
+}
