@@ -119,6 +119,7 @@ export async function buildApp({ config, database, logger }: AppDeps): Promise<F
     config,
     linksCache: caches.links,
     debtsCache: config.DEBTS_CACHE ? caches.debts : undefined,
+    codePattern: settings.codePattern,
   });
   await app.register(mailRoutes, { db, config });
   await app.register(accountRoutes, {
@@ -129,7 +130,7 @@ export async function buildApp({ config, database, logger }: AppDeps): Promise<F
   });
   await app.register(filesRoutes, { db, dataDir: config.DATA_DIR });
   await app.register(paymentsRoutes, { db, config, settings });
-  await app.register(contractRequestsRoutes, { database, config });
+  await app.register(contractRequestsRoutes, { database, config, settings });
 
   await registerSpa(app, config.WEB_DIST);
   return app;

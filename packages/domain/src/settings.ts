@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isSafeClientCodePattern } from './billing/client-code';
 import { validationMessage as msg } from './validation/messages';
 
 const whole = (min: number, max: number) =>
@@ -22,6 +23,14 @@ export const settingsSchema = z.object({
   advanceBonusPercent: whole(0, 100),
   /** Minutes a payment may stay pending before reconciliation settles it. */
   pendingTimeoutMinutes: whole(1, 1440),
+  /** Months each invoice covers (bimonthly in La Habana, design §2): new contracts state it. */
+  billingPeriodMonths: whole(1, 12),
+  /** Shape of a client code (design §2), checked wherever a code is typed. */
+  clientCodePattern: z
+    .string({ error: msg('required') })
+    .trim()
+    .min(1, msg('required'))
+    .refine(isSafeClientCodePattern, msg('invalidValue')),
 });
 export type Settings = z.infer<typeof settingsSchema>;
 

@@ -11,6 +11,22 @@ export function clientCodeMatcher(pattern: string = DEFAULT_CLIENT_CODE_PATTERN)
   return new RegExp(anchored);
 }
 
+/**
+ * A pattern an administrator may set (settings): it compiles, is at most 60 characters, matches whole
+ * codes (`^…$`), and repeats no group or back-reference, so no code can make it backtrack for long.
+ */
+export function isSafeClientCodePattern(pattern: string): boolean {
+  const source = pattern.trim();
+  if (!source || source.length > 60 || !source.startsWith('^') || !source.endsWith('$')) return false;
+  if (/\)\s*[*+?{]|\\[1-9k]/.test(source)) return false;
+  try {
+    new RegExp(source);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** Whitespace and the separators people type ('123 456-789') are not part of the code. */
 export function normalizeClientCode(input: string): string {
   return input.replace(/[\s-]/g, '');

@@ -44,7 +44,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{
   auth: AuthService;
   settings: SettingsStore;
 }> = async (app, { db, config, auth, settings }) => {
-  const account = createAccountService({ db, config });
+  const account = createAccountService({ db, config, codePattern: settings.codePattern });
   const profile = createProfileService({ db, account });
   const tags = ['account'];
 

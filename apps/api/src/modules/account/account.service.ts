@@ -13,6 +13,7 @@ import { createDeviceTokens } from '../auth/sign-in-throttle';
 import { claimRequestsByEmail } from '../contract-requests/contract-requests.service';
 import { enqueueMail } from '../mail/outbox';
 import { type MailTemplateName, renderMail } from '../mail/templates';
+import { type CodePattern, fixedCodePattern } from '../settings/settings.store';
 import { consumeLinkToken, issueLinkToken } from './links';
 
 export interface SignupBody {
@@ -33,8 +34,16 @@ export const isUniqueViolation = (err: unknown) => {
 
 const langOf = (value: string | null | undefined): Lang => (value === 'en' ? 'en' : 'es');
 
-export function createAccountService({ db, config }: { db: Db; config: Config }) {
-  const clientCodePattern = new RegExp(config.CLIENT_CODE_PATTERN);
+export function createAccountService({
+  db,
+  config,
+  codePattern = fixedCodePattern(config.CLIENT_CODE_PATTERN),
+}: {
+  db: Db;
+  config: Config;
+  /** The client-code shape in force (the settings'). */
+  codePattern?: CodePattern;
+}) {
   const devices = createDeviceTokens(config.jwtSecret);
 
   /**
@@ -76,7 +85,8 @@ export function createAccountService({ db, config }: { db: Db; config: Config })
       if (!(CLIENT_TYPES as readonly string[]).includes(body.clientType))
         throw new AppError('BADREQUESTERROR', 356);
       const clientCode = body.clientCode?.trim() || undefined;
-      if (clientCode && !clientCodePattern.test(clientCode)) throw new AppError('BADREQUESTERROR', 357);
+      if (clientCode && !(await codePattern(DEFAULT_SPACE)).test(clientCode))
+        throw new AppError('BADREQUESTERROR', 357);
       const email = body.email.trim().toLowerCase();
       const [muni] = await db
         .select({ pk: municipalities.pk })

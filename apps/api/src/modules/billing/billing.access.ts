@@ -1,5 +1,6 @@
-import { AppError, clientCodeMatcher, hasPermission, normalizeClientCode, PERMISSIONS } from '@ov/domain';
+import { AppError, hasPermission, normalizeClientCode, PERMISSIONS } from '@ov/domain';
 import type { Principal } from '../../plugins/access';
+import type { CodePattern } from '../settings/settings.store';
 import type { createBillingRepository } from './billing.repository';
 import type { CommercialSystem, LedgerAccount } from './commercial-system';
 
@@ -15,11 +16,14 @@ export function readsAnyCode(p: Principal) {
 export function createCodeAccess(deps: {
   commercial: CommercialSystem;
   repo: ReturnType<typeof createBillingRepository>;
-  clientCodePattern: string;
+  codePattern: CodePattern;
 }) {
-  const matcher = clientCodeMatcher(deps.clientCodePattern);
+  /** 357 for a code that is not of the shape in force in the caller's space. */
+  async function parseCc(p: Principal, raw: string): Promise<string> {
+    return checkShape(await deps.codePattern(p.space), raw);
+  }
 
-  function parseCc(raw: string): string {
+  function checkShape(matcher: RegExp, raw: string): string {
     const cc = normalizeClientCode(raw);
     if (!matcher.test(cc)) throw new AppError('BADREQUESTERROR', 357, { field: 'cc' });
     return cc;
@@ -41,7 +45,7 @@ export function createCodeAccess(deps: {
     existing,
     /** The account behind a code the caller may read, or the reason they may not. */
     async reach(p: Principal, raw: string): Promise<LedgerAccount> {
-      const cc = parseCc(raw);
+      const cc = await parseCc(p, raw);
       if (readsAnyCode(p)) return existing(p, cc);
       if (!p.isCustomer) throw new AppError('BADREQUESTERROR', 452);
       const mine = await ownCodes(p.userId);
@@ -50,7 +54,8 @@ export function createCodeAccess(deps: {
     },
     /** Several codes at once (debts-ccs): every one must be reachable. */
     async reachMany(p: Principal, raws: string[]): Promise<string[]> {
-      const ccs = [...new Set(raws.map(parseCc))];
+      const matcher = await deps.codePattern(p.space);
+      const ccs = [...new Set(raws.map((raw) => checkShape(matcher, raw)))];
       if (readsAnyCode(p)) {
         const found = await deps.commercial.findAccounts(ccs);
         if (found.length !== ccs.length || found.some((a) => a.space !== p.space))

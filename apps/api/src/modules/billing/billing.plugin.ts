@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import type { InvalidatedCache, LinkedCodes } from '../../lib/cache';
+import { type CodePattern, fixedCodePattern } from '../settings/settings.store';
 import { billingCallsRoutes } from './billing.routes';
 import { createBillingService } from './billing.service';
 import type { CommercialSystem } from './commercial-system';
@@ -17,6 +18,8 @@ export interface BillingDeps {
   linksCache?: InvalidatedCache<LinkedCodes>;
   /** Debt summaries kept between requests; used by the built-in ledger only (its tables announce). */
   debtsCache?: InvalidatedCache<CcDebt>;
+  /** The client-code shape in force (the settings'); CLIENT_CODE_PATTERN without it. */
+  codePattern?: CodePattern;
   /** Defaults to the built-in ledger on our database. */
   commercial?: CommercialSystem;
 }
@@ -24,13 +27,13 @@ export interface BillingDeps {
 /** Client codes, debts, invoices, balances and documents (one line in app.ts). */
 export const billingRoutes: FastifyPluginAsyncZod<BillingDeps> = async (
   app,
-  { db, config, commercial, linksCache, debtsCache },
+  { db, config, commercial, linksCache, debtsCache, codePattern },
 ) => {
   const system = commercial ?? createLedgerCommercialSystem(db, { debtsCache });
   const billing = createBillingService({
     db,
     commercial: system,
-    clientCodePattern: config.CLIENT_CODE_PATTERN,
+    codePattern: codePattern ?? fixedCodePattern(config.CLIENT_CODE_PATTERN),
     linksCache,
   });
   const documents = createBillingDocuments({

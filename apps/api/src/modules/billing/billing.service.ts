@@ -19,6 +19,7 @@ import {
 } from '../../lib/throttle';
 import { writeTrace } from '../../lib/traces';
 import type { Principal } from '../../plugins/access';
+import type { CodePattern } from '../settings/settings.store';
 import { createCodeAccess, readsAnyCode } from './billing.access';
 import { createBillingRepository } from './billing.repository';
 import type { CommercialSystem, LedgerAccount } from './commercial-system';
@@ -45,12 +46,12 @@ function summaryOf(a: LedgerAccount) {
 export function createBillingService(deps: {
   db: Db;
   commercial: CommercialSystem;
-  clientCodePattern: string;
+  codePattern: CodePattern;
   linksCache?: InvalidatedCache<LinkedCodes>;
 }) {
   const { db, commercial } = deps;
   const repo = createBillingRepository(db, deps.linksCache);
-  const access = createCodeAccess({ commercial, repo, clientCodePattern: deps.clientCodePattern });
+  const access = createCodeAccess({ commercial, repo, codePattern: deps.codePattern });
 
   async function isUniqueViolation(fn: () => Promise<void>) {
     try {
@@ -73,7 +74,7 @@ export function createBillingService(deps: {
      * enumerated); staff who read every code anyway are not limited.
      */
     async validateCc(p: Principal, raw: string) {
-      const cc = access.parseCc(raw);
+      const cc = await access.parseCc(p, raw);
       const limited = !readsAnyCode(p);
       if (limited) {
         await consume(db, `code-check:${p.userId}`, CODE_CHECK_RATE);
@@ -98,7 +99,7 @@ export function createBillingService(deps: {
       // Every attempt takes a slot up front (parallel guesses cannot pass together); a proven one
       // gives it back, so only wrong proofs count.
       const proofKey = `ownership-proof:${p.userId}`;
-      const cc = access.parseCc(raw);
+      const cc = await access.parseCc(p, raw);
       await consume(db, proofKey, OWNERSHIP_PROOF_RATE);
       const account = await access.existing(p, cc);
       if (await repo.linkOf(cc)) throw new AppError('BADREQUESTERROR', 497);

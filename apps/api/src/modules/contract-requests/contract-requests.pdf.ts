@@ -20,14 +20,14 @@ export const DEFAULT_CONTRACT_MODELS: Record<ContractSector, ContractModel> = {
     clauses: {
       es: [
         'LA EMPRESA se obliga a suministrar agua potable a la vivienda indicada de forma continua, salvo interrupciones programadas avisadas con antelación o causas de fuerza mayor.',
-        'EL CLIENTE se obliga a pagar mensualmente el servicio según la tarifa vigente y a mantener en buen estado las instalaciones interiores de la vivienda.',
+        'EL CLIENTE se obliga a pagar el servicio en cada período de facturación según la tarifa vigente y a mantener en buen estado las instalaciones interiores de la vivienda.',
         'EL CLIENTE permitirá el acceso del personal de LA EMPRESA, debidamente identificado, para la lectura, revisión o instalación del metro contador.',
         'Las deudas de más de dos facturas vencidas facultan a LA EMPRESA a gestionar su cobro en la oficina comercial correspondiente.',
         'Este contrato entra en vigor en la fecha de su firma y tiene duración indefinida; cualquiera de las partes podrá darlo por terminado con aviso de treinta días.',
       ],
       en: [
         'THE COMPANY undertakes to supply drinking water to the stated home continuously, except for scheduled interruptions announced in advance or force majeure.',
-        'THE CLIENT undertakes to pay for the service monthly at the current tariff and to keep the home’s indoor installations in good repair.',
+        'THE CLIENT undertakes to pay for the service every billing period at the current tariff and to keep the home’s indoor installations in good repair.',
         'THE CLIENT shall allow THE COMPANY’s identified staff access to read, inspect or install the water meter.',
         'Debts of more than two overdue invoices entitle THE COMPANY to pursue their collection at the corresponding commercial office.',
         'This contract comes into force on the date it is signed and runs indefinitely; either party may end it with thirty days’ notice.',
@@ -46,13 +46,13 @@ export const DEFAULT_CONTRACT_MODELS: Record<ContractSector, ContractModel> = {
     clauses: {
       es: [
         'LA EMPRESA suministrará agua potable y prestará el servicio de alcantarillado a la entidad en la dirección indicada.',
-        'LA ENTIDAD pagará mensualmente mediante transferencia desde la cuenta bancaria declarada, dentro de los treinta días siguientes a la emisión de la factura.',
+        'LA ENTIDAD pagará cada período de facturación mediante transferencia desde la cuenta bancaria declarada, dentro de los treinta días siguientes a la emisión de la factura.',
         'LA ENTIDAD mantendrá metro contador en funcionamiento y comunicará a LA EMPRESA cualquier avería en un plazo de 48 horas.',
         'Las partes resolverán sus discrepancias por conciliación y, de no lograrse, ante la sala competente.',
       ],
       en: [
         'THE COMPANY shall supply drinking water and provide the sewerage service to the entity at the stated address.',
-        'THE ENTITY shall pay monthly by transfer from the declared bank account within thirty days of the invoice being issued.',
+        'THE ENTITY shall pay every billing period by transfer from the declared bank account within thirty days of the invoice being issued.',
         'THE ENTITY shall keep a working water meter and report any fault to THE COMPANY within 48 hours.',
         'The parties shall settle disagreements by conciliation and, failing that, before the competent court.',
       ],
@@ -70,13 +70,13 @@ export const DEFAULT_CONTRACT_MODELS: Record<ContractSector, ContractModel> = {
     clauses: {
       es: [
         'LA EMPRESA suministrará agua potable y prestará el servicio de alcantarillado al cliente en la dirección indicada, con el caudal acordado.',
-        'EL CLIENTE pagará mensualmente mediante transferencia desde la cuenta bancaria declarada; los atrasos devengan el recargo que fija la norma vigente.',
+        'EL CLIENTE pagará cada período de facturación mediante transferencia desde la cuenta bancaria declarada; los atrasos devengan el recargo que fija la norma vigente.',
         'EL CLIENTE instalará y mantendrá a su cargo el metro contador homologado y permitirá su lectura.',
         'Cualquier cambio de titular, uso o dirección se tramitará como una nueva solicitud de contrato.',
       ],
       en: [
         'THE COMPANY shall supply drinking water and provide the sewerage service to the client at the stated address, at the agreed flow.',
-        'THE CLIENT shall pay monthly by transfer from the declared bank account; arrears bear the surcharge the current rule sets.',
+        'THE CLIENT shall pay every billing period by transfer from the declared bank account; arrears bear the surcharge the current rule sets.',
         'THE CLIENT shall install and maintain an approved water meter at its own cost and allow it to be read.',
         'Any change of holder, use or address shall be processed as a new contract request.',
       ],
@@ -106,6 +106,8 @@ const L = {
     nucleus: 'Personas en el núcleo',
     hydrometer: 'Metro contador',
     tariff: 'Base tarifaria',
+    billingPeriod: 'Período de facturación',
+    months: (n: number) => (n === 1 ? 'mensual' : n === 2 ? 'bimestral (cada 2 meses)' : `cada ${n} meses`),
     clauses: 'Cláusulas',
     placeDate: 'Lugar y fecha',
     signCompany: 'Por LA EMPRESA',
@@ -139,6 +141,9 @@ const L = {
     nucleus: 'People in the household',
     hydrometer: 'Water meter',
     tariff: 'Tariff basis',
+    billingPeriod: 'Billing period',
+    months: (n: number) =>
+      n === 1 ? 'monthly' : n === 2 ? 'bimonthly (every 2 months)' : `every ${n} months`,
     clauses: 'Clauses',
     placeDate: 'Place and date',
     signCompany: 'For THE COMPANY',
@@ -174,6 +179,8 @@ export interface ContractPdf {
   commercialOffice: string;
   nucleusPeople: number | null;
   hydrometerNumber: string | null;
+  /** Months each invoice covers (the settings in force when the contract is drawn up). */
+  billingPeriodMonths: number;
   place: string;
   date: string;
   verificationCode: string;
@@ -223,6 +230,7 @@ export function renderRequestContract(c: ContractPdf, lang: Lang): Promise<Buffe
     if (c.nucleusPeople) field(doc, l.nucleus, String(c.nucleusPeople));
     if (c.hydrometerNumber) field(doc, l.hydrometer, c.hydrometerNumber);
     field(doc, l.tariff, c.model.tariffBasis[lang]);
+    field(doc, l.billingPeriod, l.months(c.billingPeriodMonths));
     doc.moveDown();
     doc.font('Helvetica-Bold').fontSize(11).text(l.clauses).fontSize(10).font('Helvetica');
     c.model.clauses[lang].forEach((clause, i) => {

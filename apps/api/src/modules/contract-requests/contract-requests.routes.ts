@@ -26,6 +26,7 @@ import { principalOf } from '../../plugins/access';
 import { createLedgerCommercialSystem } from '../billing/ledger';
 import { isPdf, reencodeDocumentImage } from '../files/images';
 import { createLocalFileStorage, type FileStorage, STORED_DOCUMENT_NAME } from '../files/storage';
+import type { SettingsStore } from '../settings/settings.store';
 import { type ContractRequestsService, createContractRequestsService } from './contract-requests.service';
 
 const tags = ['contract-requests'];
@@ -142,12 +143,14 @@ export interface ContractRequestsRoutesDeps {
   config: Pick<Config, 'CLIENT_CODE_PATTERN' | 'publicUrl' | 'DATA_DIR'>;
   storage?: FileStorage;
   service?: ContractRequestsService;
+  /** The settings store (client-code shape, billing period on contracts). */
+  settings?: SettingsStore;
 }
 
 /** Contract requests (design §5): the form, the lookup by ID, the queues and the steps to a contract. */
 export const contractRequestsRoutes: FastifyPluginAsyncZod<ContractRequestsRoutesDeps> = async (
   app,
-  { database, config, storage, service },
+  { database, config, storage, service, settings },
 ) => {
   const db = database.db;
   const requests =
@@ -156,6 +159,7 @@ export const contractRequestsRoutes: FastifyPluginAsyncZod<ContractRequestsRoute
       db,
       commercial: createLedgerCommercialSystem(db, {}),
       clientCodePattern: config.CLIENT_CODE_PATTERN,
+      settings,
       publicUrl: config.publicUrl,
       storage:
         storage ??

@@ -1,6 +1,7 @@
 import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import {
   AppError,
+  BILLING_PERIOD_MONTHS,
   annulRefusal,
   CONTRACT_LABELS,
   type ContractRequestInput,
@@ -48,6 +49,7 @@ import { formatAddress } from '../billing/ledger.mappers';
 import type { FileStorage } from '../files/storage';
 import { mailMessage } from '../notifications/notifications.mail';
 import { createNotification } from '../notifications/notifications.service';
+import type { SettingsStore } from '../settings/settings.store';
 import { loadActor } from '../users/users.admin.support';
 import {
   type ContractModel,
@@ -167,6 +169,8 @@ export interface ContractRequestsDeps {
   db: Db;
   commercial: CommercialSystem;
   clientCodePattern: string;
+  /** The settings store: client-code shape and billing period in force (the configuration's without it). */
+  settings?: Pick<SettingsStore, 'get' | 'codePattern'>;
   publicUrl: string;
   storage: FileStorage;
   /** Renders the contract (tests swap it to see error 460). */
@@ -181,7 +185,10 @@ const CREATE_RATE = [{ windowMs: 3600_000, max: 10 }];
 
 export function createContractRequestsService(deps: ContractRequestsDeps) {
   const { db, commercial, storage } = deps;
-  const matcher = clientCodeMatcher(deps.clientCodePattern);
+  const fixedMatcher = clientCodeMatcher(deps.clientCodePattern);
+  const matcherOf = (space: string) => deps.settings?.codePattern(space) ?? Promise.resolve(fixedMatcher);
+  const billingMonthsOf = async (space: string) =>
+    deps.settings ? (await deps.settings.get(space)).billingPeriodMonths : BILLING_PERIOD_MONTHS;
   const renderContract = deps.renderContract ?? renderRequestContract;
 
   /** Staff see a request when it is in one of their sectors and their municipality (if scoped). */
@@ -380,7 +387,8 @@ export function createContractRequestsService(deps: ContractRequestsDeps) {
   }
 
   /** A new client code in the configured shape: digits, the municipality first (retried on a clash). */
-  async function newClientCode(ex: Executor, municipality: number) {
+  async function newClientCode(ex: Executor, space: string, municipality: number) {
+    const matcher = await matcherOf(space);
     for (let i = 0; i < 20; i++) {
       const digits = [...randomBytes(8)].map((b) => String(b % 10)).join('');
       const cc = `${String(municipality).padStart(2, '0')}${digits}`;
@@ -403,7 +411,7 @@ export function createContractRequestsService(deps: ContractRequestsDeps) {
     const policy = row.policy ?? `P-${row.municipality}-${serial}`;
     const clientCode =
       procedureCreatesAccount(row.procedureType as ProcedureType) && !row.newClientCode
-        ? await newClientCode(tx, row.municipality)
+        ? await newClientCode(tx, row.space, row.municipality)
         : (row.newClientCode ?? row.clientCode);
     const code = [...randomBytes(16)]
       .map((b) => BASE32[b % 32])
@@ -436,6 +444,7 @@ export function createContractRequestsService(deps: ContractRequestsDeps) {
           commercialOffice: row.commercialOffice,
           nucleusPeople: row.nucleusPeople,
           hydrometerNumber: row.hydrometerNumber,
+          billingPeriodMonths: await billingMonthsOf(row.space),
           place: row.contractPlace,
           date: new Intl.DateTimeFormat(lang === 'es' ? 'es-ES' : 'en-GB', { dateStyle: 'long' }).format(
             new Date(`${date}T12:00:00Z`),
@@ -509,7 +518,10 @@ export function createContractRequestsService(deps: ContractRequestsDeps) {
     async create(p: Principal | null, input: ContractRequestInput, lang: Lang, ip: string) {
       const raw = input.clientCode ? normalizeClientCode(input.clientCode) : '';
       const callerHasCode = Boolean(p && raw && (await ownsCode(p.userId, raw)));
-      const problems = contractRequestProblems(input, { callerHasCode, clientCodePattern: matcher });
+      const problems = contractRequestProblems(input, {
+        callerHasCode,
+        clientCodePattern: await matcherOf(p?.space ?? DEFAULT_SPACE_ID),
+      });
       if (problems.length) {
         const first = problems[0];
         throw new AppError('BADREQUESTERROR', first.reference, { field: first.field, problems });
@@ -838,7 +850,8 @@ export function createContractRequestsService(deps: ContractRequestsDeps) {
     ) {
       const who = p?.userId ?? ip;
       const cc = normalizeClientCode(body.cc);
-      if (!matcher.test(cc)) throw new AppError('BADREQUESTERROR', 430, { field: 'cc' });
+      if (!(await matcherOf(p?.space ?? DEFAULT_SPACE_ID)).test(cc))
+        throw new AppError('BADREQUESTERROR', 430, { field: 'cc' });
       await consume(db, `code-check:${who}`, CODE_CHECK);
       await consume(db, `code-unknown:${who}`, UNKNOWN_CODE);
       const account = await commercial.findAccount(cc);

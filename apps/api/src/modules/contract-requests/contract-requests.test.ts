@@ -401,6 +401,8 @@ describe('processing to a signed contract', () => {
     expect(text).toContain('Lucía Fernández Mora');
     expect(text).toContain('Calle 23');
     expect(text).toMatch(/Base tarifaria/);
+    // The billing period in force (settings; bimonthly in La Habana) is stated on the contract.
+    expect(text).toMatch(/Período de facturación:?\s*bimestral \(cada 2 meses\)/);
     expect(text).toContain(r.contractCode);
     const verify = await call('GET', `/api/ahab-requests/verify-document/${r.contractCode}`);
     expect(verify.json()).toMatchObject({ valid: true, kind: 'CONTRACT', cc: r.newClientCode });

@@ -1,8 +1,9 @@
-import { AppError, clientCodeMatcher, hasPermission, normalizeClientCode, PERMISSIONS } from '@ov/domain';
+import { AppError, hasPermission, normalizeClientCode, PERMISSIONS } from '@ov/domain';
 import type { Db } from '../../db/client';
 import type { Principal } from '../../plugins/access';
 import type { CommercialSystem, LedgerAccount } from '../billing';
 import { createBillingRepository } from '../billing/billing.repository';
+import type { CodePattern } from '../settings/settings.store';
 import type { PaymentRow } from './payments.repository';
 
 /** Staff who see every payment of their space (records, export, receipts). */
@@ -11,8 +12,7 @@ export function readsAllPayments(p: Principal) {
 }
 
 /** Who may pay for which code, and who may look at which payment. */
-export function createCodeAccess(deps: { db: Db; commercial: CommercialSystem; clientCodePattern: string }) {
-  const matcher = clientCodeMatcher(deps.clientCodePattern);
+export function createCodeAccess(deps: { db: Db; commercial: CommercialSystem; codePattern: CodePattern }) {
   const repo = createBillingRepository(deps.db);
   return {
     /**
@@ -25,7 +25,8 @@ export function createCodeAccess(deps: { db: Db; commercial: CommercialSystem; c
       read: <T>(fn: () => Promise<T>) => Promise<T>,
     ): Promise<LedgerAccount> {
       const cc = normalizeClientCode(raw);
-      if (!matcher.test(cc)) throw new AppError('BADREQUESTERROR', 357, { field: 'cc' });
+      if (!(await deps.codePattern(p.space)).test(cc))
+        throw new AppError('BADREQUESTERROR', 357, { field: 'cc' });
       const account = await read(() => deps.commercial.findAccount(cc));
       if (!account || account.space !== p.space || !account.active)
         throw new AppError('PAYMENTRESULT', 5, { code: 5 });

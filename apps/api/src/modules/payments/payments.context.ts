@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import type { CommercialSystem } from '../billing';
+import type { CodePattern } from '../settings/settings.store';
 import type { Gateways } from './gateways';
 
 export type PaymentsConfig = Pick<
@@ -21,7 +22,7 @@ export interface PaymentsContext {
   gateways: Gateways;
   config: PaymentsConfig;
   /** The administrator's settings in force (switches, advance minimum and bonus, pending timeout). */
-  settings: { get(space: string): Promise<Settings> };
+  settings: { get(space: string): Promise<Settings>; codePattern?: CodePattern };
   log?: Pick<FastifyBaseLogger, 'warn' | 'error' | 'info'>;
 }
 

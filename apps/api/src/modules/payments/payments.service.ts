@@ -4,6 +4,7 @@ import type { Db } from '../../db/client';
 import type { Lang } from '../../lib/language';
 import type { Principal } from '../../plugins/access';
 import { type CommercialSystem, createBillingDocuments, createLedgerCommercialSystem } from '../billing';
+import { fixedCodePattern, settingsDefaults } from '../settings/settings.store';
 import { createGateways, type Gateways } from './gateways';
 import { createCodeAccess } from './payments.access';
 import { enzonaReturn, transfermovilNotify } from './payments.callbacks';
@@ -28,16 +29,8 @@ export interface PaymentsDeps {
 
 /** Settings fixed to the configuration (tests and scripts that build the service on their own). */
 function fixedSettings(config: PaymentsDeps['config']): PaymentsContext['settings'] {
-  const settings = {
-    paymentsEnabled: config.PAYMENTS_ENABLED,
-    enzonaEnabled: config.ENZONA_ENABLED,
-    transfermovilEnabled: config.TRANSFERMOVIL_ENABLED,
-    signupEnabled: true,
-    advanceMinCents: config.ADVANCE_MIN_CENTS,
-    advanceBonusPercent: config.ADVANCE_BONUS_PERCENT,
-    pendingTimeoutMinutes: config.PAYMENT_PENDING_TIMEOUT_MIN,
-  };
-  return { get: async () => settings };
+  const settings = settingsDefaults(config);
+  return { get: async () => settings, codePattern: fixedCodePattern(config.CLIENT_CODE_PATTERN) };
 }
 
 /** Everything payments do, composed once per app (routes, reconciliation job, tests, benchmark). */
@@ -54,7 +47,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
   const access = createCodeAccess({
     db: deps.db,
     commercial,
-    clientCodePattern: deps.config.CLIENT_CODE_PATTERN,
+    codePattern: ctx.settings.codePattern ?? fixedCodePattern(deps.config.CLIENT_CODE_PATTERN),
   });
   const documents = createBillingDocuments({
     db: deps.db,

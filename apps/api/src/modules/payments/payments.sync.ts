@@ -80,8 +80,9 @@ export interface ReconcileReport {
 }
 
 /**
- * The safety net for lost callbacks: every payment PENDING for longer than `olderThanMs` is looked up
- * at its gateway and settled or ended. One past its expiry that the gateway still holds pending is
+ * The safety net for lost callbacks: every payment PENDING past its expiry (the settings' pending
+ * timeout in force when it started), or for longer than `olderThanMs` when given, is looked up at its
+ * gateway and settled or ended. One past its expiry that the gateway still holds pending is
  * withdrawn there first (EnZona cancel) and then expires (11); one the gateway never registered
  * (a crash between our insert and the gateway call) expires once past its expiry.
  */
@@ -90,14 +91,15 @@ export async function reconcileOnce(
   opts: { olderThanMs?: number; at?: Date; limit?: number } = {},
 ): Promise<ReconcileReport> {
   const at = opts.at ?? new Date();
-  const olderThanMs = opts.olderThanMs ?? ctx.config.PAYMENT_PENDING_TIMEOUT_MIN * 60_000;
   const rows = await ctx.db
     .select()
     .from(paymentRequests)
     .where(
       and(
         eq(paymentRequests.status, 'PENDING'),
-        lte(paymentRequests.createdAt, new Date(at.getTime() - olderThanMs)),
+        opts.olderThanMs === undefined
+          ? lte(paymentRequests.expiresAt, at)
+          : lte(paymentRequests.createdAt, new Date(at.getTime() - opts.olderThanMs)),
       ),
     )
     .orderBy(asc(paymentRequests.createdAt))

@@ -119,6 +119,31 @@ describe('Transfermóvil end to end against the sandbox', () => {
     expect(await ledgerAppliedOnce(created.paymentId)).toHaveLength(1);
   });
 
+  it('reconciliation waits for the pending timeout the settings had when the payment started', async () => {
+    const admin = (await w.t.login()).authorization;
+    const patch = async (pendingTimeoutMinutes: number) => {
+      const { version } = (await w.call('GET', '/api/settings', admin)).json();
+      const res = await w.t.app.inject({
+        method: 'PATCH',
+        url: '/api/settings',
+        headers: { authorization: admin },
+        payload: { pendingTimeoutMinutes, version },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+    };
+    await patch(2);
+    await w.sandbox.fault('transfermovil', 'drop', { times: 1 });
+    const created = await newTmPayment();
+    await w.tmApprove(created.transactionCode);
+    await patch(30); // a later change does not move this payment's deadline
+    const inOneMinute = await w.payments.reconcileOnce({ at: new Date(Date.now() + 60_000) });
+    expect(inOneMinute.checked).toBe(0);
+    expect((await w.row(created.paymentId)).status).toBe('PENDING');
+    const inThree = await w.payments.reconcileOnce({ at: new Date(Date.now() + 3 * 60_000) });
+    expect(inThree.settled).toBe(1);
+    expect((await w.row(created.paymentId)).status).toBe('PAYED');
+  });
+
   it('reject at the bank: FAILED with 4 and nothing credited', async () => {
     const before = await balance();
     const created = await newTmPayment();

@@ -1,4 +1,11 @@
-import { AppError, type Settings, type SettingsPatch, settingsSchema } from '@ov/domain';
+import {
+  AppError,
+  BILLING_PERIOD_MONTHS,
+  clientCodeMatcher,
+  type Settings,
+  type SettingsPatch,
+  settingsSchema,
+} from '@ov/domain';
 import { eq, sql } from 'drizzle-orm';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
@@ -13,7 +20,18 @@ export interface VersionedSettings extends Settings {
 }
 
 /** The first values, from the environment. */
-export function settingsDefaults(config: Config): Settings {
+export function settingsDefaults(
+  config: Pick<
+    Config,
+    | 'PAYMENTS_ENABLED'
+    | 'ENZONA_ENABLED'
+    | 'TRANSFERMOVIL_ENABLED'
+    | 'ADVANCE_MIN_CENTS'
+    | 'ADVANCE_BONUS_PERCENT'
+    | 'PAYMENT_PENDING_TIMEOUT_MIN'
+    | 'CLIENT_CODE_PATTERN'
+  >,
+): Settings {
   return {
     paymentsEnabled: config.PAYMENTS_ENABLED,
     enzonaEnabled: config.ENZONA_ENABLED,
@@ -22,7 +40,18 @@ export function settingsDefaults(config: Config): Settings {
     advanceMinCents: config.ADVANCE_MIN_CENTS,
     advanceBonusPercent: config.ADVANCE_BONUS_PERCENT,
     pendingTimeoutMinutes: config.PAYMENT_PENDING_TIMEOUT_MIN,
+    billingPeriodMonths: BILLING_PERIOD_MONTHS,
+    // Anchored as every check reads it, so the settings page shows (and saves) what is in force.
+    clientCodePattern: clientCodeMatcher(config.CLIENT_CODE_PATTERN).source,
   };
+}
+
+/** The client-code shape in force in a space: the settings' pattern, or a fixed one (scripts, tests). */
+export type CodePattern = (space: string) => Promise<RegExp>;
+
+export function fixedCodePattern(pattern: string): CodePattern {
+  const matcher = clientCodeMatcher(pattern);
+  return async () => matcher;
 }
 
 /**
@@ -34,6 +63,7 @@ export function createSettingsStore(database: Database, config: Config) {
   const defaults = settingsDefaults(config);
   const configured = { enzona: config.ENZONA_ENABLED, transfermovil: config.TRANSFERMOVIL_ENABLED };
   const cache = new Map<string, Promise<VersionedSettings>>();
+  const matchers = new Map<string, RegExp>();
   let generation = 0;
   const unsubscribe = database.onCacheInvalidation(
     (payload) => {
@@ -79,6 +109,17 @@ export function createSettingsStore(database: Database, config: Config) {
         () => cache.delete(space),
       );
       return loading;
+    },
+
+    /** The client-code pattern in force, compiled once per pattern. */
+    async codePattern(space: string): Promise<RegExp> {
+      const { clientCodePattern } = await store.get(space);
+      let matcher = matchers.get(clientCodePattern);
+      if (!matcher) {
+        matcher = clientCodeMatcher(clientCodePattern);
+        matchers.set(clientCodePattern, matcher);
+      }
+      return matcher;
     },
 
     /** Any subset, over the version read (409 with the current ones); traced with before and after. */

@@ -99,6 +99,41 @@ describe('settings (ADMIN)', () => {
     expect((await call('GET', '/api/config')).json().features).toMatchObject({ enzona: true, signup: true });
   });
 
+  it('applies a new client-code shape at once wherever a code is typed, and refuses an unsafe one', async () => {
+    const before = await current();
+    expect(before).toMatchObject({ clientCodePattern: '^\\d{8,15}$', billingPeriodMonths: 2 });
+    const unsafe = await call('PATCH', '/api/settings', admin, {
+      clientCodePattern: '^(\\d+)+$',
+      version: before.version,
+    });
+    expect(unsafe.statusCode).toBe(400);
+    const validate = () => call('POST', '/api/ahab-requests/validate-ccs', jose, { cc: JOSE_CC });
+    expect((await validate()).statusCode).toBe(200);
+
+    const changed = await call('PATCH', '/api/settings', admin, {
+      clientCodePattern: '^99\\d{11}$',
+      billingPeriodMonths: 1,
+      version: before.version,
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect((await validate()).json()).toMatchObject({ reference: 357 });
+    const pay = await call('POST', '/api/payments/advance', jose, {
+      cc: JOSE_CC,
+      method: 'ENZONA',
+      amountCents: 20_000,
+    });
+    expect(pay.json()).toMatchObject({ reference: 357 });
+    const request = await call('POST', '/api/ahab-requests/validate-req', jose, {
+      cc: JOSE_CC,
+      procedureType: 'UPDATE_CONTRACT',
+    });
+    expect(request.json()).toMatchObject({ reference: 430 });
+
+    const { version } = await current();
+    await call('PATCH', '/api/settings', admin, { clientCodePattern: '^\\d{8,15}$', version });
+    expect((await validate()).statusCode).toBe(200);
+  });
+
   it('refuses a stale version with 409 and the current settings, and values out of range', async () => {
     const stale = await call('PATCH', '/api/settings', admin, { advanceBonusPercent: 9, version: 0 });
     expect(stale.statusCode).toBe(409);

@@ -88,6 +88,7 @@ export function CodeDetail({ cc, viewer }: { cc: string; viewer: Viewer }) {
             <>
               <Button
                 icon={<WalletOutlined />}
+                disabled={!data?.active}
                 onClick={() => navigate(BILLING_PATHS.prepaid(cc))}
                 data-testid="code-prepaid"
               >

@@ -2,7 +2,7 @@ import '../i18n';
 import '../payments.css';
 import { formatMoney, type InvoiceDto, type PaymentMethod } from '@ov/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Button, Card, Checkbox, Empty, Skeleton, Table, Tag } from 'antd';
+import { Alert, Button, Card, Checkbox, Empty, Skeleton, Table, Tag } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
@@ -76,6 +76,13 @@ function PayForm({ language }: { language: string }) {
 
   const chosen = whole ? payable : payable.filter((row) => selected.includes(row.id));
   const total = chosen.reduce((sum, row) => sum + row.toPayCents, 0);
+  const code = codes.data?.find((c) => c.cc === cc);
+  const inactive = Boolean(code && !code.active);
+  // Agreed (Conveniada) invoices are paid under their agreement at the office, never here: "Toda la
+  // deuda" is what can be paid, and the agreed ones are named beside it.
+  const agreed = rows.filter((row) => row.displayStatus === 'Conveniada');
+  const agreedCents = agreed.reduce((sum, row) => sum + row.toPayCents, 0);
+  const onlyPayable = whole && rows.some((row) => !PAYABLE.has(row.displayStatus));
 
   const pay = useMutation({
     mutationFn: () =>
@@ -83,7 +90,7 @@ function PayForm({ language }: { language: string }) {
         cc: cc ?? '',
         method: method ?? 'ENZONA',
         amountCents: total,
-        ...(whole ? {} : { invoiceIds: chosen.map((row) => row.id) }),
+        ...(whole && !onlyPayable ? {} : { invoiceIds: chosen.map((row) => row.id) }),
       }),
     onSuccess: (created) => {
       void queryClient.invalidateQueries({ queryKey: [...PAYMENTS_KEY, 'open-invoices'] });
@@ -173,7 +180,17 @@ function PayForm({ language }: { language: string }) {
             })
           }
         />
-        <div className="ov-pay__section-head">
+        {inactive ? (
+          <Alert
+            type="warning"
+            showIcon
+            className="ov-pay__gap"
+            title={t('payments.pay.inactive', { cc })}
+            description={t('payments.pay.inactiveText')}
+            data-testid="pay-inactive"
+          />
+        ) : null}
+        <div className="ov-pay__section-head" hidden={inactive}>
           <h2>{t('payments.pay.invoices')}</h2>
           {payable.length > 0 ? (
             <Checkbox checked={whole} onChange={(e) => setWhole(e.target.checked)} data-testid="whole-debt">
@@ -181,7 +198,19 @@ function PayForm({ language }: { language: string }) {
             </Checkbox>
           ) : null}
         </div>
-        {invoices.isPending ? (
+        {agreed.length > 0 && !inactive ? (
+          <Alert
+            type="info"
+            showIcon
+            className="ov-pay__gap"
+            title={t('payments.pay.agreedLeftOut', {
+              count: agreed.length,
+              amount: formatMoney(agreedCents),
+            })}
+            data-testid="pay-agreed"
+          />
+        ) : null}
+        {inactive ? null : invoices.isPending ? (
           <Skeleton active paragraph={{ rows: 3 }} />
         ) : rows.length === 0 ? (
           <Empty description={t('payments.pay.noOpenInvoices')} image={Empty.PRESENTED_IMAGE_SIMPLE}>
@@ -209,7 +238,7 @@ function PayForm({ language }: { language: string }) {
           />
         )}
       </Card>
-      <Card className="ov-pay__card ov-pay__side">
+      <Card className="ov-pay__card ov-pay__side" hidden={inactive}>
         <h2>{t('payments.pay.method')}</h2>
         <GatewayChoice value={method} onChange={setMethod} />
         <div className="ov-pay__total">
@@ -226,7 +255,7 @@ function PayForm({ language }: { language: string }) {
           type="primary"
           size="large"
           block
-          disabled={!cc || !method || total <= 0}
+          disabled={!cc || !method || total <= 0 || inactive}
           loading={pay.isPending || redirecting}
           onClick={() => pay.mutate()}
           data-testid="pay-submit"

@@ -31,7 +31,9 @@ export default function PrepaidPage() {
   const codes = useMyCodes();
   const methods = useEnabledMethods();
   const cc = params.get('cc') ?? codes.data?.[0]?.cc;
-  const quote = useAdvanceQuote(paymentId ? undefined : cc);
+  // An inactive code takes no payment: it says so instead of offering a deposit that would fail.
+  const inactive = Boolean(codes.data?.find((c) => c.cc === cc && !c.active));
+  const quote = useAdvanceQuote(paymentId || inactive ? undefined : cc);
   const [amountText, setAmountText] = useState('');
   const [touched, setTouched] = useState(false);
   const [method, setMethod] = useState<PaymentMethod | undefined>(methods[0]);
@@ -96,7 +98,16 @@ export default function PrepaidPage() {
               {t('payments.pay.code')}
             </label>
             <CodeSelect codes={codes.data ?? []} value={cc} onChange={setCc} />
-            {quote.isPending ? (
+            {inactive ? (
+              <Alert
+                type="warning"
+                showIcon
+                className="ov-pay__gap"
+                title={t('payments.pay.inactive', { cc })}
+                description={t('payments.pay.inactiveText')}
+                data-testid="pay-inactive"
+              />
+            ) : quote.isPending ? (
               <Skeleton active paragraph={{ rows: 3 }} className="ov-pay__gap" />
             ) : quote.isError ? (
               <div className="ov-pay__gap">
@@ -175,7 +186,7 @@ export default function PrepaidPage() {
               </>
             ) : null}
           </Card>
-          {quote.data?.allowed ? (
+          {quote.data?.allowed && !inactive ? (
             <Card className="ov-pay__card ov-pay__side">
               <h2>{t('payments.pay.method')}</h2>
               <GatewayChoice value={method} onChange={setMethod} />

@@ -1,7 +1,7 @@
 import '../i18n';
 import { type Settings, settingsSchema } from '@ov/domain';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Card, Form, InputNumber, Skeleton, Switch } from 'antd';
+import { App, Button, Card, Form, Input, InputNumber, Skeleton, Switch } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLanguageForm } from '../../../components/form/use-language-form';
@@ -138,6 +138,24 @@ export default function SettingsPage() {
         <Card title={s('accounts')} className="ov-settings__card">
           <Form.Item name="signupEnabled" label={s('signupEnabled')} valuePropName="checked">
             <Switch data-testid="setting-signup" />
+          </Form.Item>
+          <Form.Item
+            name="clientCodePattern"
+            label={s('clientCodePattern')}
+            extra={s('clientCodePatternHelp')}
+            rules={[rule(S.clientCodePattern)]}
+          >
+            <Input spellCheck={false} autoComplete="off" maxLength={60} data-testid="setting-code-pattern" />
+          </Form.Item>
+        </Card>
+        <Card title={s('billing')} className="ov-settings__card">
+          <Form.Item
+            name="billingPeriodMonths"
+            label={s('billingPeriodMonths')}
+            extra={s('billingPeriodHelp')}
+            rules={[rule(S.billingPeriodMonths)]}
+          >
+            <InputNumber min={1} max={12} data-testid="setting-billing-period" />
           </Form.Item>
         </Card>
         <Button type="primary" htmlType="submit" loading={saving} data-testid="settings-save">
