@@ -8,5 +8,7 @@ export default defineConfig({
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['src/test/setup.ts'],
+    // jsdom renders of antd take seconds on a loaded 2-core machine; a hang still fails.
+    testTimeout: 20_000,
   },
 });

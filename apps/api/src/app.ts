@@ -76,6 +76,8 @@ export async function buildApp({ config, database, logger }: AppDeps): Promise<F
     frameworkErrors,
     clientErrorHandler,
     routerOptions: { maxParamLength: 500 },
+    // Plugins such as swagger-ui load their files at start: on a loaded machine 10 s was too short.
+    pluginTimeout: 60_000,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
