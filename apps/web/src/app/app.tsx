@@ -1,12 +1,20 @@
 import { lazy, Suspense } from 'react';
 import { BrowserRouter } from 'react-router';
 import { PageLoader } from '../components/page-loader/page-loader';
-import { useIsAuthenticated } from '../lib/session';
+import { startProfileFetch } from '../lib/early-profile';
+import { getSession, useIsAuthenticated } from '../lib/session';
 import { BASE_PATH } from '../lib/urls';
 import { PublicApp } from './public-app';
 
 /** Everything a signed-in user sees (Ant Design, the shell, TanStack Query) loads on demand. */
-const PrivateApp = lazy(() => import('./private-app'));
+const loadPrivateApp = () => import('./private-app');
+const PrivateApp = lazy(loadPrivateApp);
+
+// A signed-in visit starts the signed-in area's chunk and the profile call together, from the entry.
+if (getSession()) {
+  void loadPrivateApp();
+  startProfileFetch();
+}
 
 export function App() {
   const authenticated = useIsAuthenticated();

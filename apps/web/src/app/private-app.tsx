@@ -6,10 +6,12 @@ import { Navigate, Route, Routes } from 'react-router';
 import { ComingSoon } from '../components/coming-soon/coming-soon';
 import { PageLoader } from '../components/page-loader/page-loader';
 import { useFeatures } from '../features/auth/api/get-config';
-import { useMe } from '../features/auth/api/get-me';
+import { getMe, ME_QUERY_KEY, useMe } from '../features/auth/api/get-me';
 import { accessContextOf, canAccess } from '../lib/access';
-import { CurrentUserContext, useCurrentUser } from '../lib/current-user';
+import { type CurrentUser, CurrentUserContext, useCurrentUser } from '../lib/current-user';
+import { takeEarlyProfile } from '../lib/early-profile';
 import { errorText } from '../lib/error-text';
+import { cacheProfile } from '../lib/session';
 import { PATHS } from '../lib/urls';
 import { AntdProvider } from './antd-provider';
 import { NotifierBridge } from './notifier-bridge';
@@ -84,9 +86,27 @@ function SignedIn() {
   );
 }
 
+/** A query cache that starts with the profile call the entry already made (lib/early-profile). */
+function createSignedInQueryClient() {
+  const client = createQueryClient();
+  const early = takeEarlyProfile();
+  if (early) {
+    void client.prefetchQuery({
+      queryKey: ME_QUERY_KEY,
+      queryFn: async ({ signal }) => {
+        const user = (await early) as CurrentUser | null;
+        if (!user) return getMe(signal);
+        cacheProfile(user);
+        return user;
+      },
+    });
+  }
+  return client;
+}
+
 /** The signed-in area: its own query cache (dropped at logout), Ant Design, the profile, the shell. */
 export default function PrivateApp() {
-  const [queryClient] = useState(createQueryClient);
+  const [queryClient] = useState(createSignedInQueryClient);
   return (
     <QueryClientProvider client={queryClient}>
       <AntdProvider>
