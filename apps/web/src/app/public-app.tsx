@@ -1,5 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { matchPath, Navigate, Route, Routes, useLocation } from 'react-router';
+import { SkipLink, usePageAnnouncer } from '../components/a11y/page-announcer';
 import { PageLoader } from '../components/page-loader/page-loader';
 import { PATHS } from '../lib/urls';
 import { PRIVATE_ROUTES, PUBLIC_ROUTES } from './route-table';
@@ -8,8 +9,10 @@ const NotFoundPage = lazy(() => import('../components/public-layout/not-found-pa
 
 /** Anonymous visitors: the public routes; a signed-in-only path asks to log in first. */
 export function PublicApp() {
+  usePageAnnouncer(PUBLIC_ROUTES);
   return (
     <Suspense fallback={<PageLoader />}>
+      <SkipLink />
       <Routes>
         {PUBLIC_ROUTES.map(({ key, path, page: Page }) =>
           Page ? <Route key={key} path={path} element={<Page />} /> : null,

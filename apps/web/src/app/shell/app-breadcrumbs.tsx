@@ -15,7 +15,14 @@ export function AppBreadcrumbs() {
         const label = crumb.text ?? t(crumb.labelKey);
         return {
           key: crumb.path,
-          title: index < crumbs.length - 1 ? <Link to={crumb.path}>{label}</Link> : label,
+          title:
+            index === crumbs.length - 1 ? (
+              <span aria-current="page">{label}</span>
+            ) : crumb.link ? (
+              <Link to={crumb.path}>{label}</Link>
+            ) : (
+              label
+            ),
         };
       })}
     />

@@ -2,6 +2,7 @@ import { DownOutlined, LogoutOutlined, SafetyCertificateOutlined, UserOutlined }
 import { Avatar, Dropdown, type MenuProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { useMenuTrigger } from '../../components/a11y/use-menu-trigger';
 import { signOut } from '../../features/auth/api/sign-out';
 import { displayName, useCurrentUser } from '../../lib/current-user';
 import { PATHS } from '../../lib/urls';
@@ -21,6 +22,7 @@ export function UserMenu({ compact }: { compact?: boolean }) {
   const navigate = useNavigate();
   const { user } = useCurrentUser();
   const name = displayName(user);
+  const menu = useMenuTrigger();
 
   const items: MenuProps['items'] = [
     {
@@ -43,6 +45,7 @@ export function UserMenu({ compact }: { compact?: boolean }) {
   ];
 
   const onClick: MenuProps['onClick'] = ({ key }) => {
+    menu.close();
     if (key === 'profile') navigate(PATHS.profilePersonal);
     if (key === 'accessRequests') navigate(PATHS.accessRequests);
     if (key === 'logout') {
@@ -52,9 +55,17 @@ export function UserMenu({ compact }: { compact?: boolean }) {
   };
 
   return (
-    <Dropdown menu={{ items, onClick }} trigger={['click']} placement="bottomRight">
-      <button type="button" className="ov-user-menu" data-testid="user-menu" aria-label={t('shell.userMenu')}>
-        <Avatar size={32} src={user.avatar || undefined} className="ov-user-menu__avatar">
+    <Dropdown menu={{ items, onClick }} trigger={['click']} placement="bottomRight" {...menu.dropdown}>
+      {/* Named by the user's name it shows (a picture-only button on phones says it too). */}
+      <button
+        type="button"
+        className="ov-user-menu"
+        data-testid="user-menu"
+        aria-label={compact ? name : undefined}
+        title={compact ? undefined : t('shell.userMenu')}
+        {...menu.trigger}
+      >
+        <Avatar size={32} src={user.avatar || undefined} className="ov-user-menu__avatar" aria-hidden>
           {initials(name)}
         </Avatar>
         {compact ? null : <span className="ov-user-menu__name">{name}</span>}

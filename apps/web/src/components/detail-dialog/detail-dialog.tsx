@@ -3,6 +3,7 @@ import { Button, Drawer, Popconfirm, Skeleton, Space } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useIsMobile } from '../../lib/use-is-mobile';
+import { returnFocus } from '../a11y/focus-return';
 import './detail-dialog.css';
 
 export type DetailMode = 'view' | 'edit' | 'create';
@@ -79,6 +80,9 @@ export function DetailDialog(props: DetailDialogProps) {
       onClose={onClose}
       footer={footer}
       destroyOnHidden
+      afterOpenChange={(visible) => {
+        if (!visible) returnFocus();
+      }}
       className="ov-detail"
       data-testid="detail-dialog"
       data-mode={mode}

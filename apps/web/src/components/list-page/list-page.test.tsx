@@ -131,4 +131,31 @@ describe('ListPage', () => {
       timeout: 2000,
     });
   });
+
+  it('names the selection checkboxes in the interface language', async () => {
+    renderList(async () => ({ items: things(2), total: 2 }));
+    await screen.findByRole('checkbox', { name: 'Seleccionar fila 2' });
+    expect(screen.getByRole('checkbox', { name: 'Seleccionar todas las filas de la página' })).toBeTruthy();
+    expect(screen.queryByRole('checkbox', { name: /select/i })).toBeNull();
+  });
+
+  it('shows a list that failed to load with a retry that loads it again', async () => {
+    const fetchPage = vi
+      .fn<(params: ListParams) => Promise<ListResult<Thing>>>()
+      .mockRejectedValueOnce(new Error('offline'))
+      .mockResolvedValue({ items: things(2), total: 2 });
+    const { container } = renderList(fetchPage);
+    fireEvent.click(await screen.findByTestId('list-retry'));
+    await waitFor(() => expect(bodyRows(container)).toHaveLength(2));
+    expect(screen.queryByTestId('list-retry')).toBeNull();
+  });
+
+  it('opens the row menu from the keyboard with ArrowDown', async () => {
+    renderList(async () => ({ items: things(1), total: 1 }));
+    const button = await screen.findByTestId('row-actions');
+    expect(button.getAttribute('aria-expanded')).toBe('false');
+    fireEvent.keyDown(button, { key: 'ArrowDown' });
+    await screen.findByRole('menuitem', { name: /detalles/i });
+    expect(button.getAttribute('aria-expanded')).toBe('true');
+  });
 });

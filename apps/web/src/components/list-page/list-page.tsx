@@ -1,21 +1,47 @@
 import { DeleteOutlined, EditOutlined, EyeOutlined, MoreOutlined, PlusOutlined } from '@ant-design/icons';
 import { ACTIONS_COLUMN_WIDTH, DEFAULT_PAGE_SIZE, SELECT_DEBOUNCE_MS } from '@ov/domain';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Dropdown, type MenuProps, Skeleton, Table, type TableProps } from 'antd';
+import { App, Button, Dropdown, type MenuProps, Result, Skeleton, Table, type TableProps } from 'antd';
 import type { ColumnType, SorterResult } from 'antd/es/table/interface';
 import { type Key, type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import type { ListParams } from '../../lib/list-query';
 import { notify } from '../../lib/notify';
+import '../a11y/i18n';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { useIsMobile } from '../../lib/use-is-mobile';
+import { rememberTrigger } from '../a11y/focus-return';
+import { useMenuTrigger } from '../a11y/use-menu-trigger';
 import { ListDetail } from './list-detail';
 import { ListToolbar } from './list-toolbar';
 import type { ListColumn, ListPageProps } from './types';
 import { useDetailRouting } from './use-detail-routing';
 import { useTablePreferences } from './use-table-preferences';
 import './list-page.css';
+
+/** A row's "⋮" menu: opens with a click, Enter, Space or ArrowDown; Escape returns to the button. */
+function RowActions({ items, label }: { items: MenuProps['items']; label: string }) {
+  const menu = useMenuTrigger();
+  const button = useRef<HTMLButtonElement>(null);
+  const onClick: MenuProps['onClick'] = () => {
+    rememberTrigger(button.current);
+    menu.close();
+  };
+  return (
+    <Dropdown menu={{ items, onClick }} trigger={['click']} placement="bottomRight" {...menu.dropdown}>
+      <Button
+        type="text"
+        icon={<MoreOutlined />}
+        aria-label={label}
+        data-testid="row-actions"
+        ref={button}
+        className="ov-list__row-actions"
+        {...menu.trigger}
+      />
+    </Dropdown>
+  );
+}
 
 const SKELETON_KEY = '__ov_skeleton__';
 type Row<T> = T | { [SKELETON_KEY]: true };
@@ -137,7 +163,7 @@ export function ListPage<T extends object, V extends object = Record<string, unk
         onClick: () =>
           modal.confirm({
             title: t('common.deleteConfirmTitle'),
-            content: t('common.deleteConfirmText'),
+            content: detail.removeConfirmText ?? t('common.deleteConfirmText'),
             okText: t('common.delete'),
             okButtonProps: { danger: true },
             cancelText: t('common.cancel'),
@@ -176,16 +202,7 @@ export function ListPage<T extends object, V extends object = Record<string, unk
       align: 'center',
       fixed: isMobile ? undefined : 'right',
       render: (_value: unknown, row: Row<T>) =>
-        isSkeleton(row) ? null : (
-          <Dropdown menu={{ items: rowMenu(row) }} trigger={['click']} placement="bottomRight">
-            <Button
-              type="text"
-              icon={<MoreOutlined />}
-              aria-label={t('list.actions')}
-              data-testid="row-actions"
-            />
-          </Dropdown>
-        ),
+        isSkeleton(row) ? null : <RowActions items={rowMenu(row)} label={t('list.actions')} />,
     });
   }
 
@@ -224,7 +241,10 @@ export function ListPage<T extends object, V extends object = Record<string, unk
             <Button
               type="primary"
               icon={<PlusOutlined />}
-              onClick={() => routing.open('create')}
+              onClick={(event) => {
+                rememberTrigger(event.currentTarget);
+                routing.open('create');
+              }}
               data-testid="list-add"
             >
               {t('common.add')}
@@ -272,7 +292,17 @@ export function ListPage<T extends object, V extends object = Record<string, unk
           rowSelection={
             isMobile || loadingFirstPage
               ? undefined
-              : { selectedRowKeys: selectedKeys, onChange: (keys) => setSelectedKeys(keys) }
+              : {
+                  selectedRowKeys: selectedKeys,
+                  onChange: (keys) => setSelectedKeys(keys),
+                  getTitleCheckboxProps: () => ({ 'aria-label': t('a11y.selectAll') }) as never,
+                  getCheckboxProps: (row) =>
+                    ({
+                      'aria-label': t('a11y.selectRow', {
+                        n: isSkeleton(row) ? 0 : items.indexOf(row as T) + 1,
+                      }),
+                    }) as never,
+                }
           }
           pagination={{
             current: page,
@@ -282,7 +312,19 @@ export function ListPage<T extends object, V extends object = Record<string, unk
             showSizeChanger: !isMobile,
             showTotal: isMobile ? undefined : (count) => t('list.total', { count }),
           }}
-          locale={{ emptyText: query.isError ? t('list.loadError') : undefined }}
+          locale={{
+            emptyText: query.isError ? (
+              <Result
+                status="warning"
+                title={t('list.loadError')}
+                extra={
+                  <Button onClick={() => query.refetch()} data-testid="list-retry">
+                    {t('common.retry')}
+                  </Button>
+                }
+              />
+            ) : undefined,
+          }}
         />
       </section>
       {detail ? (

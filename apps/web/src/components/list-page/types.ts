@@ -38,6 +38,8 @@ export interface DetailConfig<T, V = Record<string, unknown>> {
   remove?: (id: string) => Promise<unknown>;
   /** Hides "delete" for some records (e.g. yourself); all records when absent. */
   canRemove?: (record: T) => boolean;
+  /** What the removal confirmation says (default: it cannot be undone; say so when it can). */
+  removeConfirmText?: string;
   canCreate?: boolean;
   viewActions?: (record: T) => ReactNode;
 }

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PATHS } from '../../lib/urls';
+import { MAIN_ID } from '../a11y/page-announcer';
 import { LanguageSwitch } from '../language-switch/language-switch';
 import { BrandMark } from './brand-mark';
 import './public-layout.css';
@@ -38,7 +39,9 @@ export function PublicLayout({ children, hero, hideLoginLink }: PublicLayoutProp
         </div>
         {hero}
       </header>
-      <main className="ov-public__main">{children}</main>
+      <main className="ov-public__main" id={MAIN_ID}>
+        {children}
+      </main>
       <footer className="ov-public__footer">
         <span>
           © {new Date().getFullYear()} {t('brand.utility')}

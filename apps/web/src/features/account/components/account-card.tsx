@@ -25,7 +25,7 @@ export function AccountCard({ title, subtitle, wide, children, testId, hideLogin
             variant="borderless"
             data-testid={testId}
           >
-            <Typography.Title level={2} className="ov-account__title">
+            <Typography.Title level={1} className="ov-account__title">
               {title}
             </Typography.Title>
             {subtitle ? <Typography.Paragraph type="secondary">{subtitle}</Typography.Paragraph> : null}

@@ -26,7 +26,7 @@ function LoginForm() {
 
   return (
     <Card className="ov-login__card" variant="borderless">
-      <Typography.Title level={2} className="ov-login__title">
+      <Typography.Title level={1} className="ov-login__title">
         {t('auth.login.title')}
       </Typography.Title>
       <Typography.Paragraph type="secondary">{t('auth.login.subtitle')}</Typography.Paragraph>

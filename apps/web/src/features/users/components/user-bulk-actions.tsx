@@ -60,7 +60,10 @@ export function UserBulkActions({ selected, isSelf, onDone, bulkStatus, bulkDele
           onClick={() =>
             modal.confirm({
               title: t('users.bulk.deleteTitle', { count: ids.length }),
-              content: [t('common.deleteConfirmText'), skippedSelf ? t('users.bulk.selfSkipped') : '']
+              content: [
+                t('users.bulk.deleteText', { count: ids.length }),
+                skippedSelf ? t('users.bulk.selfSkipped') : '',
+              ]
                 .filter(Boolean)
                 .join(' '),
               okText: t('common.delete'),

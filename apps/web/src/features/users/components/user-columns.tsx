@@ -73,7 +73,7 @@ export function useUserColumns(): ListColumn<User>[] {
       responsive: ['lg'],
       title: t('users.fields.roles'),
       className: 'ov-users__roles',
-      render: (_value, user) => <UserRoles roles={user.roles} />,
+      render: (_value, user) => <UserRoles roles={user.roles} max={2} />,
     },
     {
       key: 'createdAt',

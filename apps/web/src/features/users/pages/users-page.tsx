@@ -98,6 +98,7 @@ export default function UsersPage() {
           save,
           remove: canDelete ? (id) => removeUser(id) : undefined,
           canRemove: (user) => canDelete && !isSelf(user) && user.status !== 'DELETED',
+          removeConfirmText: t('users.bulk.deleteText', { count: 1 }),
           canCreate: true,
           viewActions,
         }}

@@ -1,0 +1,19 @@
+/**
+ * Where focus goes back when a side dialog closes. The dialog is opened from a row menu item (gone once
+ * the menu closes) or by a route change, so the dialog cannot rely on "the element focused before";
+ * the control that opened it says so here (the row's "⋮" button, "Agregar").
+ */
+let trigger: HTMLElement | null = null;
+
+export function rememberTrigger(element: HTMLElement | null | undefined): void {
+  trigger = element ?? null;
+}
+
+/** Focuses the remembered trigger when it is still on the page (else the page's heading). */
+export function returnFocus(): void {
+  const target = trigger?.isConnected ? trigger : document.querySelector<HTMLElement>('#ov-main h1');
+  trigger = null;
+  if (!target) return;
+  if (target.tagName === 'H1' && !target.hasAttribute('tabindex')) target.setAttribute('tabindex', '-1');
+  target.focus();
+}

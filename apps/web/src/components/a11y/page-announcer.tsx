@@ -1,0 +1,85 @@
+import './i18n';
+import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { matchPath, useLocation } from 'react-router';
+import type { RouteEntry } from '../../app/route-types';
+import './a11y.css';
+
+export const MAIN_ID = 'ov-main';
+
+/** The route entry a path belongs to (the first match of the table, as the router picks). */
+function routeOf(routes: readonly RouteEntry[], pathname: string): RouteEntry | undefined {
+  return routes.find((route) => matchPath({ path: route.path, end: true }, pathname));
+}
+
+/** Focuses the page's main heading (made focusable for it); false while the page has not drawn it. */
+function focusHeading(): boolean {
+  const main = document.getElementById(MAIN_ID);
+  const heading = main?.querySelector<HTMLElement>('h1');
+  if (!heading) return false;
+  if (!heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1');
+  heading.focus();
+  return true;
+}
+
+/**
+ * Names the tab after the page in the interface language and, when the page changes, moves focus to
+ * the new page's main heading (screen readers read it, Tab continues from there). A change inside the
+ * same page (its side dialog's path, a query) leaves focus alone.
+ */
+export function usePageAnnouncer(routes: readonly RouteEntry[]) {
+  const { t, i18n } = useTranslation();
+  const { pathname } = useLocation();
+  const route = routeOf(routes, pathname);
+  const routeKey = route?.key ?? 'notFound';
+  const labelKey = route?.labelKey;
+  const previous = useRef<string | null>(null);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the title follows the language too
+  useEffect(() => {
+    const brand = t('brand.name');
+    const page = labelKey && routeKey !== 'landing' ? t(labelKey) : '';
+    document.title = page && page !== brand ? `${page} · ${brand}` : `${brand} · ${t('brand.utility')}`;
+  }, [labelKey, routeKey, i18n.language, t]);
+
+  useEffect(() => {
+    const first = previous.current === null;
+    const changed = previous.current !== routeKey;
+    previous.current = routeKey;
+    if (first || !changed) return;
+    // The page is a lazy chunk: wait for its heading (at most a few seconds), then focus it.
+    if (focusHeading()) return;
+    const main = document.getElementById(MAIN_ID) ?? document.body;
+    const observer = new MutationObserver(() => {
+      if (focusHeading()) stop();
+    });
+    const timer = setTimeout(() => stop(), 5000);
+    const stop = () => {
+      observer.disconnect();
+      clearTimeout(timer);
+    };
+    observer.observe(main, { childList: true, subtree: true });
+    return stop;
+  }, [routeKey]);
+}
+
+/** "Skip to content": the first stop of Tab on every page, visible once focused. */
+export function SkipLink() {
+  const { t } = useTranslation();
+  return (
+    <a
+      className="ov-skip-link"
+      href={`#${MAIN_ID}`}
+      onClick={(event) => {
+        event.preventDefault();
+        if (focusHeading()) return;
+        const main = document.getElementById(MAIN_ID);
+        if (!main) return;
+        main.setAttribute('tabindex', '-1');
+        main.focus();
+      }}
+    >
+      {t('a11y.skipToContent')}
+    </a>
+  );
+}
