@@ -5,6 +5,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { DEFAULT_SPACE } from './db/seed';
+import { jobsPlugin } from './jobs/jobs.plugin';
 import { createAppCaches } from './lib/cache';
 import { accessRequestsRoutes } from './modules/access-requests/access-requests.routes';
 import { createAccessRequestsService } from './modules/access-requests/access-requests.service';
@@ -133,6 +134,8 @@ export async function buildApp({ config, database, logger }: AppDeps): Promise<F
   await app.register(filesRoutes, { db, dataDir: config.DATA_DIR });
   await app.register(paymentsRoutes, { db, config, settings });
   await app.register(contractRequestsRoutes, { database, config, settings });
+  // Background work (mail outbox, payment reconciliation) in processes with the `jobs` role.
+  await app.register(jobsPlugin, { database, config });
 
   await registerSpa(app, config.WEB_DIST);
   return app;

@@ -32,6 +32,15 @@ export async function buildSandbox(opts: SandboxOptions = {}): Promise<FastifyIn
   const tm = createTmState();
   const notifier = createNotifier(ctx, tm, app.log);
   app.addHook('onClose', async () => ctx.close());
+  // Every gateway call counted by route (`GET /sandbox/calls`): how a test proves that work spread
+  // over several API processes reached the gateway once.
+  const calls = new Map<string, number>();
+  app.addHook('onRequest', async (req) => {
+    const route = req.routeOptions.url;
+    if (!route || route.startsWith('/sandbox')) return;
+    const key = `${req.method} ${route}`;
+    calls.set(key, (calls.get(key) ?? 0) + 1);
+  });
 
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) =>
     done(null, Object.fromEntries(new URLSearchParams(body as string))),
@@ -83,7 +92,10 @@ export async function buildSandbox(opts: SandboxOptions = {}): Promise<FastifyIn
     transfermovil: ctx.faults.get('transfermovil'),
   }));
 
+  app.get('/sandbox/calls', async () => Object.fromEntries(calls));
+
   app.post('/sandbox/reset', async () => {
+    calls.clear();
     ctx.faults.reset();
     enzona.payments.clear();
     tm.orders.clear();

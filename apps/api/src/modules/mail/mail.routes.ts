@@ -3,8 +3,6 @@ import { z } from 'zod';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { listMailbox } from './outbox';
-import { createMailboxTransport, createSmtpTransport, type MailTransport } from './transport';
-import { startMailWorker } from './worker';
 
 const mailboxEntrySchema = z.object({
   to: z.string(),
@@ -21,14 +19,10 @@ export const devMailboxEnabled = (config: Pick<Config, 'SMTP_URL' | 'NODE_ENV'>)
   !config.SMTP_URL && config.NODE_ENV !== 'production';
 
 /**
- * The mail capability: the outbox worker (not under tests, which call drainOutboxOnce) and, on a
- * development machine without SMTP, the mailbox that lets a new user follow a verification link.
+ * The mail capability's routes: on a development machine without SMTP, the mailbox that lets a new
+ * user follow a verification link.
  */
-export const mailRoutes: FastifyPluginAsyncZod<{
-  db: Db;
-  config: Config;
-  transport?: MailTransport;
-}> = async (app, { db, config, transport }) => {
+export const mailRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = async (app, { db, config }) => {
   if (devMailboxEnabled(config)) {
     app.get(
       '/api/dev/mailbox',
@@ -44,15 +38,5 @@ export const mailRoutes: FastifyPluginAsyncZod<{
       async (req) => listMailbox(db, { to: req.query.to || undefined }),
     );
   }
-
-  if (config.NODE_ENV !== 'test') {
-    const log = app.log.child({ module: 'mail' });
-    const chosen =
-      transport ??
-      (config.SMTP_URL
-        ? createSmtpTransport(config.SMTP_URL, config.MAIL_FROM)
-        : createMailboxTransport((msg, meta) => log.debug(meta, msg)));
-    const worker = startMailWorker({ db, transport: chosen, logger: log, intervalMs: config.MAIL_POLL_MS });
-    app.addHook('onClose', () => worker.stop());
-  }
+  // The outbox worker is a background job (src/jobs), run by processes with the `jobs` role.
 };

@@ -16,8 +16,8 @@ export interface PaymentsPluginDeps {
 }
 
 /**
- * Payments (one line in app.ts): routes for customers, gateways and staff, and the reconciliation
- * job every RECONCILE_INTERVAL_MS (not under NODE_ENV=test, where tests call reconcileOnce).
+ * Payments (one line in app.ts): routes for customers, gateways and staff. `app.payments` is what
+ * the reconciliation job (src/jobs) and tests call (`reconcileOnce`).
  */
 export const paymentsRoutes: FastifyPluginAsyncZod<PaymentsPluginDeps> = async (
   app,
@@ -28,25 +28,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<PaymentsPluginDeps> = async (
   await app.register(paymentsCustomerRoutes, { payments });
   await app.register(paymentsGatewayRoutes, { payments });
   await app.register(paymentsAdminRoutes, { payments });
-
-  if (config.NODE_ENV !== 'test' && config.PAYMENTS_ENABLED) {
-    let running = false;
-    const timer = setInterval(() => {
-      if (running) return;
-      running = true;
-      payments
-        .reconcileOnce()
-        .then((r) => {
-          if (r.checked) app.log.info({ reconcile: r }, 'payments reconciled');
-        })
-        .catch((err) => app.log.warn({ err }, 'reconciliation failed'))
-        .finally(() => {
-          running = false;
-        });
-    }, config.RECONCILE_INTERVAL_MS);
-    timer.unref();
-    app.addHook('onClose', async () => clearInterval(timer));
-  }
+  // Reconciliation runs as a background job (src/jobs) in processes with the `jobs` role.
 };
 
 declare module 'fastify' {
