@@ -12,6 +12,7 @@ export async function checkDashboard({ page, screenshotDir, assert }, tag, mobil
   await page.getByTestId('chart-status').locator('.ov-chart-slice').first().waitFor();
   const labels = await page.getByTestId('chart-status').locator('.ov-chart-slice-label').allTextContents();
   assert.ok(labels.length > 0 && labels.every((l) => /^\d+\.\d %$/.test(l.trim())), `pie labels ${labels}`);
-  await page.getByTestId('chart-over-time').locator('.ov-chart-dot').first().waitFor();
+  // A line per series (dots only up to 62 days).
+  await page.getByTestId('chart-over-time').locator('.ov-chart-line').first().waitFor();
   await shoot(page, screenshotDir, `payments-dashboard-${tag}-${language}`, mobile);
 }

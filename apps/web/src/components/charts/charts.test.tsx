@@ -35,6 +35,7 @@ describe('CartesianChart', () => {
     const chart = screen.getByRole('img', { name: 'Facturación' });
     expect(chart.querySelectorAll('.ov-chart-bar')).toHaveLength(3);
     expect(chart.querySelectorAll('.ov-chart-dot')).toHaveLength(2);
+    expect(chart.querySelector('.ov-chart-line')?.getAttribute('points')?.split(' ')).toHaveLength(2);
     // Taller value, taller bar.
     const heights = [...chart.querySelectorAll('.ov-chart-bar')].map((bar) =>
       Number(bar.getAttribute('height')),

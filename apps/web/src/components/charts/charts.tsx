@@ -215,6 +215,7 @@ export function CartesianChart(props: {
             return (
               <g key={s.key}>
                 <polyline
+                  className="ov-chart-line"
                   fill="none"
                   stroke={s.color}
                   strokeWidth={2}
