@@ -18,8 +18,8 @@ function nextTabbableAfter(container: Element): HTMLElement | undefined {
 
 /**
  * An empty Ant Design date-range field keeps forward Tab inside itself (the end field sends focus back
- * to the start one): Tab in the start field goes to the end field, Tab in the end field leaves the
- * picker for what follows it, as in any other field. Installed once for the whole app.
+ * to the empty start one): Tab in an empty range, or in its end field, leaves the picker for what
+ * follows it, as in any other field. Installed once for the whole app.
  */
 export function installRangePickerTab(): () => void {
   const onKeyDown = (event: KeyboardEvent) => {
@@ -30,7 +30,10 @@ export function installRangePickerTab(): () => void {
     if (!picker) return;
     const inputs = Array.from(picker.querySelectorAll<HTMLInputElement>('input'));
     const index = inputs.indexOf(input);
-    const target = index < inputs.length - 1 ? inputs[index + 1] : nextTabbableAfter(picker);
+    // A filled start goes on to the end date as usual; an empty range (the picker would send focus
+    // back to its start) and the end field leave the picker.
+    if (index === 0 && input.value) return;
+    const target = nextTabbableAfter(picker);
     if (!target) return;
     event.preventDefault();
     event.stopPropagation();

@@ -200,7 +200,8 @@ export function ListPage<T extends object, V extends object = Record<string, unk
       title: t('list.actions'),
       width: ACTIONS_COLUMN_WIDTH,
       align: 'center',
-      fixed: isMobile ? undefined : 'right',
+      // Kept in view on phones too: a wide row scrolls under it instead of hiding the menu off-screen.
+      fixed: 'right',
       render: (_value: unknown, row: Row<T>) =>
         isSkeleton(row) ? null : <RowActions items={rowMenu(row)} label={t('list.actions')} />,
     });
