@@ -141,11 +141,20 @@ describe('signupSchema', () => {
 
   it('accepts a complete sign-up and normalises the e-mail', () => {
     expect(signupSchema.parse(signup).email).toBe('ana@gmail.com');
-    expect(signupSchema.safeParse({ ...signup, clientCode: '0123456789012' }).success).toBe(true);
+    expect(
+      signupSchema.safeParse({ ...signup, clientCode: '0123456789012', clientCodeProof: 'CT-2019-000101' })
+        .success,
+    ).toBe(true);
+  });
+
+  it('asks for the ownership proof of a client code given at sign-up', () => {
+    expect(issues(signupSchema, { ...signup, clientCode: '0123456789012' })).toEqual([
+      ['clientCodeProof', 'Requerido'],
+    ]);
   });
 
   it('rejects a client code that is not all digits', () => {
-    expect(issues(signupSchema, { ...signup, clientCode: '12AB' })).toEqual([
+    expect(issues(signupSchema, { ...signup, clientCode: '12AB', clientCodeProof: 'x' })).toEqual([
       ['clientCode', 'Código de cliente no válido'],
     ]);
   });

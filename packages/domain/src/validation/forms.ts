@@ -30,6 +30,10 @@ const MISMATCH = { error: msg('passwordsMismatch'), path: ['confirmPassword'] };
 const currentPasswordGiven = (data: { password?: string; currentPassword?: string }) =>
   !data.password || Boolean(data.currentPassword);
 const CURRENT_REQUIRED = { error: REQUIRED, path: ['currentPassword'] };
+/** A client code given at sign-up comes with its ownership proof, as in "Agregar código". */
+const proofGiven = (data: { clientCode?: string; clientCodeProof?: string }) =>
+  !data.clientCode?.trim() || Boolean(data.clientCodeProof?.trim());
+export const CLIENT_CODE_PROOF_REQUIRED = { error: REQUIRED, path: ['clientCodeProof'] };
 
 /** `email` also accepts the username (design §4). */
 export const signinSchema = z.object({
@@ -87,8 +91,12 @@ export const signupSchema = z
     clientType: clientTypeSchema,
     municipality: municipalitySchema,
     clientCode: clientCodeSchema.optional(),
+    /** The code's contract number or one of its last three invoice numbers. */
+    clientCodeProof: z.string().trim().max(60).optional(),
   })
-  .refine(passwordsMatch, MISMATCH);
+  .refine(passwordsMatch, MISMATCH)
+  .refine(proofGiven, CLIENT_CODE_PROOF_REQUIRED);
+export { proofGiven as clientCodeProofGiven };
 export type SignupInput = z.infer<typeof signupSchema>;
 
 /** The administrator's user form (spec §5); `fullName` holds the person's or the owner's name. */

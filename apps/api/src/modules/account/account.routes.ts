@@ -1,5 +1,7 @@
 import {
   AppError,
+  CLIENT_CODE_PROOF_REQUIRED,
+  clientCodeProofGiven,
   emailSchema,
   FEATURES,
   passwordSchema,
@@ -16,6 +18,7 @@ import { DEFAULT_SPACE } from '../../db/seed';
 import { requestLanguage } from '../../lib/language';
 import { principalOf } from '../../plugins/access';
 import type { AuthService } from '../auth/auth.service';
+import { createLedgerCommercialSystem } from '../billing';
 import type { SettingsStore } from '../settings/settings.store';
 import { meDtoSchema } from '../users/users.dto';
 import { createAccountService } from './account.service';
@@ -36,7 +39,8 @@ const signupBody = z
   .refine((b) => b.password === b.confirmPassword, {
     error: validationMessage('passwordsMismatch'),
     path: ['confirmPassword'],
-  });
+  })
+  .refine(clientCodeProofGiven, CLIENT_CODE_PROOF_REQUIRED);
 
 export const accountRoutes: FastifyPluginAsyncZod<{
   db: Db;
@@ -44,7 +48,12 @@ export const accountRoutes: FastifyPluginAsyncZod<{
   auth: AuthService;
   settings: SettingsStore;
 }> = async (app, { db, config, auth, settings }) => {
-  const account = createAccountService({ db, config, codePattern: settings.codePattern });
+  const account = createAccountService({
+    db,
+    config,
+    codePattern: settings.codePattern,
+    commercial: createLedgerCommercialSystem(db, {}),
+  });
   const profile = createProfileService({ db, account });
   const tags = ['account'];
 
@@ -80,15 +89,25 @@ export const accountRoutes: FastifyPluginAsyncZod<{
       config: { access: 'public' },
       schema: {
         tags,
-        summary: 'Follow the verification link',
+        summary:
+          'Follow the verification link (associates the client code proven at sign-up, or says it could not)',
         body: tokenBody,
-        response: { 200: messageSchema },
+        response: {
+          200: messageSchema.extend({
+            clientCode: z.object({ cc: z.string(), associated: z.boolean() }).nullable().optional(),
+          }),
+        },
       },
     },
     async (req) => {
-      const { userId } = await account.verifySignup(req.body.token);
+      const { userId, clientCode } = await account.verifySignup(req.body.token);
       req.log.info({ userId }, 'account verified');
-      return { message: accountMessage('verified', requestLanguage(req)) };
+      const lang = requestLanguage(req);
+      // The code given at sign-up: associated now, or said plainly that it was not.
+      const code = clientCode
+        ? ` ${accountMessage(clientCode.associated ? 'codeAssociated' : 'codeNotAssociated', lang).replace('{cc}', clientCode.cc)}`
+        : '';
+      return { message: `${accountMessage('verified', lang)}${code}`, clientCode };
     },
   );
 

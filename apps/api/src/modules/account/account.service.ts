@@ -2,7 +2,14 @@ import { AppError, BASE_PATH, CLIENT_TYPES, ROLE_NAMES } from '@ov/domain';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Config } from '../../config';
 import type { Db, Executor } from '../../db/client';
-import { municipalities, pendingClientCodes, roles, userRoles, users } from '../../db/schema';
+import {
+  clientCodeLinks,
+  municipalities,
+  pendingClientCodes,
+  roles,
+  userRoles,
+  users,
+} from '../../db/schema';
 import { DEFAULT_SPACE } from '../../db/seed';
 import type { Lang } from '../../lib/language';
 import { hashPassword } from '../../lib/passwords';
@@ -10,6 +17,7 @@ import { consume, MAIL_IP_RATE, MAIL_RATE, SIGNUP_IP_RATE, tryConsume } from '..
 import { writeTrace } from '../../lib/traces';
 import { revokeUserSessions } from '../auth/sessions';
 import { createDeviceTokens } from '../auth/sign-in-throttle';
+import { type CommercialSystem, provesOwnership } from '../billing';
 import { claimRequestsByEmail } from '../contract-requests/contract-requests.service';
 import { enqueueMail } from '../mail/outbox';
 import { type MailTemplateName, renderMail } from '../mail/templates';
@@ -25,6 +33,7 @@ export interface SignupBody {
   clientType: string;
   municipality: number;
   clientCode?: string;
+  clientCodeProof?: string;
 }
 
 export const isUniqueViolation = (err: unknown) => {
@@ -38,11 +47,14 @@ export function createAccountService({
   db,
   config,
   codePattern = fixedCodePattern(config.CLIENT_CODE_PATTERN),
+  commercial,
 }: {
   db: Db;
   config: Config;
   /** The client-code shape in force (the settings'). */
   codePattern?: CodePattern;
+  /** Where a client code given at sign-up is checked (type and ownership proof). */
+  commercial?: CommercialSystem;
 }) {
   const devices = createDeviceTokens(config.jwtSecret);
 
@@ -78,6 +90,36 @@ export function createAccountService({
     return u;
   };
 
+  /**
+   * The code proven at sign-up, associated as the account is verified; if someone associated it in
+   * between, the answer says so (`associated: false`) and the pending row is dropped either way.
+   */
+  async function associatePending(tx: Executor, user: { id: string; space: string }) {
+    const [pending] = await tx
+      .select()
+      .from(pendingClientCodes)
+      .where(eq(pendingClientCodes.userId, user.id));
+    if (!pending) return null;
+    await tx.delete(pendingClientCodes).where(eq(pendingClientCodes.userId, user.id));
+    const cc = pending.clientCode;
+    const inserted = await tx
+      .insert(clientCodeLinks)
+      .values({ userId: user.id, cc, space: user.space })
+      .onConflictDoNothing()
+      .returning({ cc: clientCodeLinks.cc });
+    if (inserted.length === 0) return { cc, associated: false };
+    await writeTrace(tx, {
+      space: user.space,
+      type: 'CREATE',
+      owner: user.id,
+      module: 'billing',
+      section: 'client-codes',
+      entityId: cc,
+      after: { cc, userId: user.id },
+    });
+    return { cc, associated: true };
+  }
+
   return {
     mailLink,
 
@@ -87,6 +129,23 @@ export function createAccountService({
       const clientCode = body.clientCode?.trim() || undefined;
       if (clientCode && !(await codePattern(DEFAULT_SPACE)).test(clientCode))
         throw new AppError('BADREQUESTERROR', 357);
+      if (clientCode) {
+        // Checked as "Agregar código" checks it: it exists, is of the client type chosen (357), is
+        // free (497) and the proof is its contract or a recent invoice number (499). Associated once
+        // the account is verified.
+        const account = commercial ? await commercial.findAccount(clientCode) : null;
+        if (!account || account.space !== DEFAULT_SPACE) throw new AppError('PAYMENTRESULT', 5);
+        if (account.clientType !== body.clientType) throw new AppError('BADREQUESTERROR', 357);
+        const [taken] = await db
+          .select({ cc: clientCodeLinks.cc })
+          .from(clientCodeLinks)
+          .where(eq(clientCodeLinks.cc, clientCode))
+          .limit(1);
+        if (taken) throw new AppError('BADREQUESTERROR', 497);
+        await consume(db, `signup-proof:${ip}`, SIGNUP_IP_RATE);
+        if (!commercial || !(await provesOwnership(commercial, account, body.clientCodeProof ?? '')))
+          throw new AppError('BADREQUESTERROR', 499);
+      }
       const email = body.email.trim().toLowerCase();
       const [muni] = await db
         .select({ pk: municipalities.pk })
@@ -159,7 +218,7 @@ export function createAccountService({
         const link = await consumeLinkToken(tx, token, 'VERIFY_SIGNUP');
         const [before] = await tx.select().from(users).where(eq(users.id, link.userId));
         if (!before || before.deletedAt) throw new AppError('BADREQUESTERROR', 470);
-        if (before.status !== 'UNVERIFIED') return { userId: before.id };
+        if (before.status !== 'UNVERIFIED') return { userId: before.id, clientCode: null };
         await tx
           .update(users)
           .set({
@@ -181,7 +240,7 @@ export function createAccountService({
         });
         // Requests sent anonymously with this e-mail now belong to the account (design §5).
         await claimRequestsByEmail(tx, before.id, before.email);
-        return { userId: before.id };
+        return { userId: before.id, clientCode: await associatePending(tx, before) };
       });
     },
 

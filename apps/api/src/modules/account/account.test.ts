@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accountTokens, pendingClientCodes, traces, users } from '../../db/schema';
+import { accounts, accountTokens, clientCodeLinks, pendingClientCodes, traces, users } from '../../db/schema';
 import { createTestApp, DEMO_PASSWORD, type TestApp } from '../../test/test-app';
 
 let t: TestApp;
@@ -45,7 +45,7 @@ const person = (over: Record<string, unknown> = {}) => {
 
 describe('sign-up → mailbox → verify → sign-in', () => {
   it('creates an unverified customer, mails a working link once, and then lets them in', async () => {
-    const p = person({ email: 'Nueva.Clienta@Example.cu', clientCode: '1234567890123' });
+    const p = person({ email: 'Nueva.Clienta@Example.cu' });
     const res = await post('/api/signup', p);
     expect(res.statusCode).toBe(201);
     expect(res.json().message).toMatch(/15 minutos.*spam/s);
@@ -71,11 +71,6 @@ describe('sign-up → mailbox → verify → sign-in', () => {
 
     const [u] = await t.database.db.select().from(users).where(eq(users.email, 'nueva.clienta@example.cu'));
     expect(u).toMatchObject({ status: 'ACTIVE', verified: true, clientType: 'RESIDENTIAL', language: 'es' });
-    const [code] = await t.database.db
-      .select()
-      .from(pendingClientCodes)
-      .where(eq(pendingClientCodes.userId, u.id));
-    expect(code.clientCode).toBe('1234567890123');
     const sections = (await t.database.db.select().from(traces).where(eq(traces.entityId, u.id))).map(
       (r) => r.section,
     );
@@ -106,8 +101,19 @@ describe('sign-up → mailbox → verify → sign-in', () => {
     });
     expect((await post('/api/signup', person({ phone: '+5352123456' }))).json().reference).toBe(444);
     expect((await post('/api/signup', person({ clientType: 'GOBIERNO' }))).json().reference).toBe(356);
-    expect((await post('/api/signup', person({ clientCode: '12AB' }))).json().reference).toBe(357);
-    expect((await post('/api/signup', person({ clientCode: '1234' }))).json().reference).toBe(357);
+    expect(
+      (await post('/api/signup', person({ clientCode: '12AB', clientCodeProof: 'x' }))).json().reference,
+    ).toBe(357);
+    expect(
+      (await post('/api/signup', person({ clientCode: '1234', clientCodeProof: 'x' }))).json().reference,
+    ).toBe(357);
+    // A code that does not exist says so.
+    expect(
+      (await post('/api/signup', person({ clientCode: '1234567890123', clientCodeProof: 'x' }))).json(),
+    ).toMatchObject({
+      name: 'PAYMENTRESULT',
+      reference: 5,
+    });
     expect((await post('/api/signup', person({ municipality: 999 }))).json().reference).toBe(414);
     const weak = await post('/api/signup', person({ password: 'password', confirmPassword: 'password' }));
     expect(weak.statusCode).toBe(400);
@@ -227,5 +233,80 @@ describe('password recovery', () => {
     expect(
       (await post('/api/password/reset', { token, password: 'Nueva.Clave.2026' })).json().reference,
     ).toBe(471);
+  });
+});
+
+describe('a client code given at sign-up', () => {
+  /** A free code of the demo ledger and its contract number. */
+  const freeCode = async (cc: string) => {
+    const [a] = await t.database.db.select().from(accounts).where(eq(accounts.cc, cc));
+    return a;
+  };
+
+  it('needs its ownership proof, refuses another client type and a wrong proof, and is associated on verification', async () => {
+    const code = await freeCode('2300000000006');
+    expect(code.contractNumber).toBeTruthy();
+    const noProof = await post('/api/signup', person({ clientCode: code.cc }));
+    expect(noProof.json().details).toEqual(
+      expect.arrayContaining([{ field: 'body.clientCodeProof', message: 'Requerido' }]),
+    );
+    const otherType = code.clientType === 'RESIDENTIAL' ? 'STATE' : 'RESIDENTIAL';
+    const wrongType = await post(
+      '/api/signup',
+      person({ clientType: otherType, clientCode: code.cc, clientCodeProof: code.contractNumber }),
+    );
+    expect(wrongType.json()).toMatchObject({ name: 'BADREQUESTERROR', reference: 357 });
+    const wrongProof = await post(
+      '/api/signup',
+      person({ clientType: code.clientType, clientCode: code.cc, clientCodeProof: 'CT-0000-000000' }),
+    );
+    expect(wrongProof.json()).toMatchObject({ name: 'BADREQUESTERROR', reference: 499 });
+
+    const p = person({
+      clientType: code.clientType,
+      clientCode: code.cc,
+      clientCodeProof: code.contractNumber,
+    });
+    expect((await post('/api/signup', p)).statusCode).toBe(201);
+    const [u] = await t.database.db.select().from(users).where(eq(users.email, p.email));
+    expect(
+      await t.database.db.select().from(clientCodeLinks).where(eq(clientCodeLinks.userId, u.id)),
+    ).toEqual([]);
+    const verified = await post('/api/signup/verify', {
+      token: tokenIn((await mailbox(p.email))[0].text, 'verify'),
+    });
+    expect(verified.json()).toMatchObject({ clientCode: { cc: code.cc, associated: true } });
+    expect(verified.json().message).toContain(`El código de cliente ${code.cc} quedó asociado a su cuenta.`);
+    const links = await t.database.db.select().from(clientCodeLinks).where(eq(clientCodeLinks.userId, u.id));
+    expect(links.map((l) => l.cc)).toEqual([code.cc]);
+    expect(
+      await t.database.db.select().from(pendingClientCodes).where(eq(pendingClientCodes.userId, u.id)),
+    ).toEqual([]);
+  });
+
+  it('says plainly when the code was associated by someone else before the account was verified', async () => {
+    const code = await freeCode('2300000000008');
+    const p = person({
+      clientType: code.clientType,
+      clientCode: code.cc,
+      clientCodeProof: code.contractNumber,
+    });
+    expect((await post('/api/signup', p)).statusCode).toBe(201);
+    const [maria] = await t.database.db.select().from(users).where(eq(users.email, 'maria.perez@example.cu'));
+    await t.database.db.insert(clientCodeLinks).values({ userId: maria.id, cc: code.cc, space: 'ahab' });
+    const verified = await post(
+      '/api/signup/verify',
+      { token: tokenIn((await mailbox(p.email))[0].text, 'verify') },
+      'en',
+    );
+    expect(verified.statusCode).toBe(200);
+    expect(verified.json()).toMatchObject({ clientCode: { cc: code.cc, associated: false } });
+    expect(verified.json().message).toContain(`Client code ${code.cc} could not be associated`);
+    // Taken codes are refused at sign-up itself.
+    const again = await post(
+      '/api/signup',
+      person({ clientType: code.clientType, clientCode: code.cc, clientCodeProof: code.contractNumber }),
+    );
+    expect(again.json()).toMatchObject({ reference: 497 });
   });
 });

@@ -10,6 +10,14 @@ const MESSAGES = {
     es: 'Su cuenta fue verificada. Ya puede iniciar sesión.',
     en: 'Your account is verified. You can sign in now.',
   },
+  codeAssociated: {
+    es: 'El código de cliente {cc} quedó asociado a su cuenta.',
+    en: 'Client code {cc} is now associated with your account.',
+  },
+  codeNotAssociated: {
+    es: 'El código de cliente {cc} no se pudo asociar porque ya está asociado a otra cuenta. Si es suyo, diríjase a su oficina comercial.',
+    en: 'Client code {cc} could not be associated because it is already associated with another account. If it is yours, go to your commercial office.',
+  },
   resent: {
     es: 'Si existe una cuenta pendiente de verificar con ese correo, le enviamos un nuevo enlace. Espere hasta 15 minutos y revise también la carpeta de spam.',
     en: 'If an account waiting for verification exists with that e-mail, we sent a new link. Allow up to 15 minutes and check your spam folder too.',

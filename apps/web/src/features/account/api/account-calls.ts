@@ -7,7 +7,11 @@ export interface MessageAnswer {
 }
 
 export const signUp = (input: SignupInput) => publicPost<MessageAnswer>('/signup', input);
-export const verifySignup = (token: string) => publicPost<MessageAnswer>('/signup/verify', { token });
+/** The verification answer also tells what became of the client code given at sign-up. */
+export interface VerifyAnswer extends MessageAnswer {
+  clientCode?: { cc: string; associated: boolean } | null;
+}
+export const verifySignup = (token: string) => publicPost<VerifyAnswer>('/signup/verify', { token });
 export const resendVerification = (email: string) => publicPost<MessageAnswer>('/signup/resend', { email });
 export const forgotPassword = (email: string) =>
   publicPost<MessageAnswer>('/password/forgot', { email, devices: knownDevices() });

@@ -6,7 +6,7 @@ import { type MessageAnswer, once } from '../api/account-calls';
 export type LinkState =
   | { kind: 'missing' }
   | { kind: 'checking' }
-  | { kind: 'done' }
+  | { kind: 'done'; answer?: MessageAnswer }
   | { kind: 'invalid' }
   | { kind: 'expired' }
   | { kind: 'failed'; text: string };
@@ -34,7 +34,7 @@ export function useSpendLink(
     if (!token) return;
     let alive = true;
     once(`${purpose}:${token}`, () => call(token))
-      .then(() => alive && setState({ kind: 'done' }))
+      .then((answer) => alive && setState({ kind: 'done', answer }))
       .catch((error) => alive && setState(linkFailure(error, t, language)));
     return () => {
       alive = false;

@@ -22,7 +22,7 @@ function signupErrorText(error: unknown, t: (key: string) => string, language: s
   if (isApiError(error)) {
     if (error.name === 'BADREQUESTERROR' && [303, 443, 444].includes(error.reference))
       return t('account.register.errors.duplicated');
-    if (error.name === 'BADREQUESTERROR' && [356, 357, 497].includes(error.reference))
+    if (error.name === 'BADREQUESTERROR' && [356, 357].includes(error.reference))
       return t('account.register.errors.badClientCode');
     if (error.name === 'NETWORKERROR' || error.status >= 500) return t('account.register.errors.serviceDown');
   }
@@ -75,6 +75,7 @@ export default function RegisterPage() {
       ...values,
       email: values.email.trim().toLowerCase(),
       clientCode: values.clientCode?.trim() || undefined,
+      clientCodeProof: values.clientCode?.trim() ? values.clientCodeProof?.trim() : undefined,
     };
     const parsed = signupSchema.safeParse(input);
     if (!parsed.success) return;
@@ -163,6 +164,21 @@ export default function RegisterPage() {
           className="ov-account__full"
         >
           <Input inputMode="numeric" />
+        </Form.Item>
+        <Form.Item noStyle dependencies={['clientCode']}>
+          {({ getFieldValue }) =>
+            String(getFieldValue('clientCode') ?? '').trim() ? (
+              <Form.Item
+                name="clientCodeProof"
+                label={t('account.register.clientCodeProof')}
+                extra={t('account.register.clientCodeProofHelp')}
+                rules={[{ required: true, whitespace: true, message: t('account.register.required') }]}
+                className="ov-account__full"
+              >
+                <Input data-testid="register-proof" />
+              </Form.Item>
+            ) : null
+          }
         </Form.Item>
         <div className="ov-account__full">
           <Button type="primary" htmlType="submit" block size="large" loading={pending}>

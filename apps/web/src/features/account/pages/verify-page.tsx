@@ -1,9 +1,9 @@
 import '../i18n';
-import { Button } from 'antd';
+import { Alert, Button } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { PATHS } from '../../../lib/urls';
-import { resendVerification, verifySignup } from '../api/account-calls';
+import { resendVerification, type VerifyAnswer, verifySignup } from '../api/account-calls';
 import { AccountCard } from '../components/account-card';
 import { LinkAlert } from '../components/link-alert';
 import { useSpendLink } from '../components/link-state';
@@ -18,6 +18,26 @@ export default function VerifyPage() {
   return (
     <AccountCard title={t('account.verify.title')} testId="verify">
       <LinkAlert state={state} doneText={t('account.verify.done')} />
+      {state.kind === 'done' && (state.answer as VerifyAnswer | undefined)?.clientCode
+        ? (() => {
+            const code = (state.answer as VerifyAnswer).clientCode!;
+            return (
+              <Alert
+                className="ov-account__alert"
+                type={code.associated ? 'success' : 'warning'}
+                showIcon
+                title={t(
+                  code.associated ? 'account.verify.codeAssociated' : 'account.verify.codeNotAssociated',
+                  {
+                    cc: code.cc,
+                  },
+                )}
+                data-testid="verify-code"
+                data-associated={code.associated}
+              />
+            );
+          })()
+        : null}
       {state.kind === 'done' ? (
         <Link to={PATHS.login}>
           <Button type="primary" size="large" block data-testid="verify-login">
