@@ -36,6 +36,7 @@ import { registerAccessControl } from './plugins/access';
 import { frameworkErrors, registerErrorHandling } from './plugins/errors';
 import { clientErrorHandler, registerInputGuard } from './plugins/input-guard';
 import { registerOpenApi } from './plugins/openapi';
+import { registerRequestId, requestId } from './plugins/request-id';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerSpa } from './plugins/spa';
 
@@ -77,6 +78,9 @@ export async function buildApp({ config, database, logger }: AppDeps): Promise<F
     frameworkErrors,
     clientErrorHandler,
     routerOptions: { maxParamLength: 500 },
+    // x-request-id from the load balancer (when safe) or a new UUID; returned on every answer.
+    requestIdHeader: false,
+    genReqId: requestId,
     // Plugins such as swagger-ui load their files at start: on a loaded machine 10 s was too short.
     pluginTimeout: 60_000,
   });
@@ -87,6 +91,7 @@ export async function buildApp({ config, database, logger }: AppDeps): Promise<F
   const signer = createTokenSigner(config.jwtSecret);
 
   registerErrorHandling(app);
+  registerRequestId(app);
   registerInputGuard(app);
   const caches = createAppCaches(database);
   const settings = createSettingsStore(database, config);

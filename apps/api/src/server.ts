@@ -1,3 +1,4 @@
+import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app';
 import { loadConfig } from './config';
 import { awaitMigrated, openWhenReady, seedOnce } from './db/bootstrap';
@@ -14,20 +15,30 @@ async function main() {
   const app = await buildApp({ config, database });
   if (seeded) app.log.info({ admin: config.ADMIN_EMAIL, demo: config.DEMO_DATA }, 'empty database seeded');
 
-  const shutdown = async (signal: string) => {
-    app.log.info({ signal }, 'shutting down');
-    await app.close();
-    await database.close();
-    process.exit(0);
-  };
+  // Graceful shutdown with a deadline: on SIGTERM/SIGINT (or an uncaught exception, logged first)
+  // the server stops accepting requests, finishes those in flight and the job passes under way,
+  // then closes the database; past SHUTDOWN_TIMEOUT_MS it exits anyway.
+  closeWithGrace(
+    {
+      delay: config.SHUTDOWN_TIMEOUT_MS,
+      // Handled below: a rejection must not stop a process that is serving.
+      skip: ['unhandledRejection'],
+      logger: { error: (msg: unknown) => app.log.error(msg) },
+    },
+    async ({ signal, err }) => {
+      if (err) app.log.fatal({ err }, 'uncaught exception; shutting down');
+      else app.log.info({ signal }, 'shutting down: finishing requests and jobs in flight');
+      await app.close();
+      await database.close();
+    },
+  );
   // A promise nobody awaited (a live push sent after a commit, say) that fails while the database is
   // away must not end the process: it is logged, and requests go on answering 503 until it is back.
   process.on('unhandledRejection', (err) => app.log.error({ err }, 'unhandled rejection'));
-  process.once('SIGINT', () => void shutdown('SIGINT'));
-  process.once('SIGTERM', () => void shutdown('SIGTERM'));
 
   await app.listen({ port: config.PORT, host: config.HOST });
   app.log.info(
+    { roles: config.PROCESS_ROLES },
     `Oficina Virtual en http://localhost:${config.PORT}/oficina_virtual (${database.kind === 'pglite' ? 'PGlite' : 'PostgreSQL'})`,
   );
 }

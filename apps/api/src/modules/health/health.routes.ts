@@ -31,6 +31,11 @@ export const healthRoutes: FastifyPluginAsyncZod<{
         req.log.warn({ err: { message: (err as Error).message } }, 'database not ready');
         throw isDatabaseUnavailable(err) ? err : new AppError('INTERNALERROR', 0);
       }
+      // Without the notification listener this process could serve stale permissions and settings.
+      if (!database.listening()) {
+        req.log.warn('notification listener not connected');
+        throw new AppError('SERVICEUNAVAILABLEERROR', 503);
+      }
       return { status: 'ok' as const };
     },
   );
