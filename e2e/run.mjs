@@ -74,7 +74,8 @@ function stopApi(api) {
 }
 
 async function main() {
-  if (!existsSync(join(root, 'apps/web/dist/index.html'))) {
+  // WEB_DIST (as the API reads it) points at another build, e.g. one made beside others' builds.
+  if (!existsSync(join(process.env.WEB_DIST ?? join(root, 'apps/web/dist'), 'index.html'))) {
     console.error('apps/web/dist is missing: run `npm run build` first.');
     process.exit(1);
   }
