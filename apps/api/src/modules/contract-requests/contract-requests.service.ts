@@ -1,8 +1,8 @@
 import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import {
   AppError,
-  BILLING_PERIOD_MONTHS,
   annulRefusal,
+  BILLING_PERIOD_MONTHS,
   CONTRACT_LABELS,
   type ContractRequestInput,
   type ContractRequestStatus,
