@@ -21,8 +21,8 @@ const FULL = process.env.A11Y_FULL === '1';
  * reported so it is removed.
  */
 const ALLOWED = new Map([
-  // 3 elements in the office's side dialog (the "open office" and phone links, 14-20 px high); a 24 px
-  // minimum was added to office-info.css, not yet confirmed by a sweep.
+  // The list's "Añadir" button as axe measures it under the offices' open side dialog (3 elements,
+  // target-size counts the dialog's mask edge as its neighbour); seen only on that page.
   ['target-size', '/nomenclators/commercial-offices [detail]'],
 ]);
 const allowed = (finding) => ALLOWED.has(finding.id) && finding.where.includes(ALLOWED.get(finding.id));
@@ -38,14 +38,19 @@ export default async function a11y({ browser, baseUrl, screenshotDir, assert }) 
 
   const only = process.env.A11Y_ROLES?.split(',');
   for (const role of ROLES.filter((candidate) => !only || only.includes(candidate.name))) {
+    // Every run covers both languages and both widths (Spanish desktop, English phone); A11Y_FULL=1
+    // adds English desktop and Spanish phone.
     const variants = [
       { language: 'es', viewport: DESKTOP, name: 'es-1366' },
       { language: 'en', viewport: MOBILE, name: 'en-390' },
-      { language: 'en', viewport: DESKTOP, name: 'en-1366' },
-      { language: 'es', viewport: MOBILE, name: 'es-390' },
+      ...(FULL
+        ? [
+            { language: 'en', viewport: DESKTOP, name: 'en-1366' },
+            { language: 'es', viewport: MOBILE, name: 'es-390' },
+          ]
+        : []),
     ];
     for (const [index, variant] of variants.entries()) {
-      if (process.env.A11Y_QUICK && index > 1) continue;
       const context = await browser.newContext({ viewport: variant.viewport, locale: 'es-ES' });
       await context.addInitScript((language) => {
         localStorage.setItem('ov.language', language);
@@ -56,7 +61,7 @@ export default async function a11y({ browser, baseUrl, screenshotDir, assert }) 
       if (role.email) await signInAs(page, baseUrl, role);
       const mobile = variant.viewport.width < 600;
       for (const [position, entry] of role.pages.entries()) {
-        // Key pages in all four variants; each other page in one, in turn (A11Y_FULL=1: all four).
+        // Key pages in every variant; each other page in one of them, in turn (A11Y_FULL=1: all).
         if (!FULL && !entry.key && position % variants.length !== index) continue;
         const where = `${role.name} ${variant.name} ${entry.path}`;
         await page.goto(`${baseUrl}/oficina_virtual${entry.path}`);
