@@ -4,6 +4,7 @@ import { Alert, Button, Card, Form, Input, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, type Location, useLocation, useNavigate } from 'react-router';
 import { AntdProvider } from '../../../app/antd-provider';
+import { useLanguageForm } from '../../../components/form/use-language-form';
 import { zodRule } from '../../../components/form/zod-rule';
 import { PublicLayout } from '../../../components/public-layout/public-layout';
 import { PATHS } from '../../../lib/urls';
@@ -16,6 +17,7 @@ function LoginForm() {
   const navigate = useNavigate();
   const location = useLocation();
   const { submit, pending, error } = useSignIn();
+  const [form] = useLanguageForm<SigninInput>();
   const from = (location.state as { from?: Location } | null)?.from;
   const target = from ? `${from.pathname}${from.search}` : PATHS.home;
 
@@ -41,6 +43,7 @@ function LoginForm() {
         />
       ) : null}
       <Form<SigninInput>
+        form={form}
         layout="vertical"
         requiredMark={false}
         onFinish={onFinish}
