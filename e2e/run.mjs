@@ -17,7 +17,8 @@ const here = dirname(fileURLToPath(import.meta.url));
 const root = resolve(here, '..');
 const screenshotDir = join(here, 'artifacts');
 const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const READY_TIMEOUT_MS = 120_000;
+// A first start migrates and seeds the demo (two years of payments): minutes on a loaded 2-core machine.
+const READY_TIMEOUT_MS = Number(process.env.E2E_READY_TIMEOUT_MS ?? 300_000);
 
 function freePort() {
   return new Promise((resolvePort, reject) => {
