@@ -53,7 +53,12 @@ export async function checkTraces({ page, baseUrl, assert, shot }) {
   const changes = traces.getByTestId('trace-changes').first();
   await changes.waitFor();
   const changeText = await changes.textContent();
-  assert.ok(changeText.includes('ACTIVE') && changeText.includes('LOCK'), 'status before/after readable');
+  // Values read as words, never as the stored code.
+  assert.ok(
+    changeText.includes('Activo') && changeText.includes('Bloqueado'),
+    'status before/after in words',
+  );
+  assert.ok(!/\bLOCK\b|\bACTIVE\b/.test(changeText), 'no status code words in the traces');
   await settle(page);
   await shot('admin-traces-desktop-es');
 }
