@@ -12,6 +12,7 @@ import { useIsMobile } from '../../../lib/use-is-mobile';
 import { PAYMENTS_KEY, payInvoices, useMyCodes, useOpenInvoices } from '../api/payments';
 import { CodeSelect } from '../components/code-select';
 import { GatewayChoice, useEnabledMethods } from '../components/gateway-choice';
+import { InactiveCodeAlert } from '../components/inactive-code-alert';
 import { PaymentError } from '../components/payment-error';
 import { PaymentOutcome } from '../components/payment-outcome';
 
@@ -180,16 +181,7 @@ function PayForm({ language }: { language: string }) {
             })
           }
         />
-        {inactive ? (
-          <Alert
-            type="warning"
-            showIcon
-            className="ov-pay__gap"
-            title={t('payments.pay.inactive', { cc })}
-            description={t('payments.pay.inactiveText')}
-            data-testid="pay-inactive"
-          />
-        ) : null}
+        {inactive ? <InactiveCodeAlert cc={cc} /> : null}
         <div className="ov-pay__section-head" hidden={inactive}>
           <h2>{t('payments.pay.invoices')}</h2>
           {payable.length > 0 ? (

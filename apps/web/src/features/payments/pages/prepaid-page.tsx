@@ -10,6 +10,7 @@ import { PATHS } from '../../../lib/urls';
 import { payAdvance, useAdvanceQuote, useMyCodes } from '../api/payments';
 import { CodeSelect } from '../components/code-select';
 import { GatewayChoice, useEnabledMethods } from '../components/gateway-choice';
+import { InactiveCodeAlert } from '../components/inactive-code-alert';
 import { PaymentError } from '../components/payment-error';
 import { PaymentOutcome } from '../components/payment-outcome';
 import { resultText } from '../components/result-text';
@@ -99,14 +100,7 @@ export default function PrepaidPage() {
             </label>
             <CodeSelect codes={codes.data ?? []} value={cc} onChange={setCc} />
             {inactive ? (
-              <Alert
-                type="warning"
-                showIcon
-                className="ov-pay__gap"
-                title={t('payments.pay.inactive', { cc })}
-                description={t('payments.pay.inactiveText')}
-                data-testid="pay-inactive"
-              />
+              <InactiveCodeAlert cc={cc} />
             ) : quote.isPending ? (
               <Skeleton active paragraph={{ rows: 3 }} className="ov-pay__gap" />
             ) : quote.isError ? (
