@@ -21,6 +21,8 @@ export interface DetailDialogProps {
   onEdit?: () => void;
   /** View mode: shown when given, after a confirmation. */
   onDelete?: () => void;
+  /** What the removal confirmation says (a recoverable removal must not read as final). */
+  deleteConfirmText?: string;
   /** Edit and create modes. */
   onSave?: () => void;
   onCancel?: () => void;
@@ -42,7 +44,7 @@ export function DetailDialog(props: DetailDialogProps) {
           {props.onDelete ? (
             <Popconfirm
               title={t('common.deleteConfirmTitle')}
-              description={t('common.deleteConfirmText')}
+              description={props.deleteConfirmText ?? t('common.deleteConfirmText')}
               okText={t('common.delete')}
               cancelText={t('common.cancel')}
               okButtonProps={{ danger: true, loading: deleting }}

@@ -102,6 +102,7 @@ export function ListDetail<T, V extends object>({
           ? () => remove.mutate(id)
           : undefined
       }
+      deleteConfirmText={config.removeConfirmText}
       onSave={submit}
       onCancel={routing.cancelEdit}
       extraActions={record && config.viewActions ? config.viewActions(record) : undefined}
