@@ -1,6 +1,6 @@
 import { DeleteOutlined, EditOutlined } from '@ant-design/icons';
 import { Button, Drawer, Popconfirm, Skeleton, Space } from 'antd';
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useIsMobile } from '../../lib/use-is-mobile';
 import { returnFocus } from '../a11y/focus-return';
@@ -35,6 +35,17 @@ export function DetailDialog(props: DetailDialogProps) {
   const { t } = useTranslation();
   const isMobile = useIsMobile();
   const { open, mode, title, loading, saving, deleting, children, onClose } = props;
+  const contentRef = useRef<HTMLDivElement>(null);
+
+  // A long read-only view scrolls with nothing focusable in it: the scrolling body itself takes focus,
+  // named by the dialog's title, so keyboard users can scroll it (WCAG 2.1.1, axe scrollable-region-focusable).
+  useEffect(() => {
+    const body = contentRef.current?.closest('.ant-drawer-body');
+    if (!body) return;
+    body.setAttribute('tabindex', '0');
+    body.setAttribute('role', 'region');
+    body.setAttribute('aria-label', typeof title === 'string' ? title : t('common.details'));
+  });
 
   const footer =
     mode === 'view' ? (
@@ -89,7 +100,9 @@ export function DetailDialog(props: DetailDialogProps) {
       data-testid="detail-dialog"
       data-mode={mode}
     >
-      {loading ? <Skeleton active paragraph={{ rows: 6 }} /> : children}
+      <div ref={contentRef} className="ov-detail__content">
+        {loading ? <Skeleton active paragraph={{ rows: 6 }} /> : children}
+      </div>
     </Drawer>
   );
 }
