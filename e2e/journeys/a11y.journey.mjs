@@ -21,11 +21,16 @@ const FULL = process.env.A11Y_FULL === '1';
  * reported so it is removed.
  */
 const ALLOWED = new Map([
-  // The list's "Añadir" button as axe measures it under the offices' open side dialog (3 elements,
-  // target-size counts the dialog's mask edge as its neighbour); seen only on that page.
-  ['target-size', '/nomenclators/commercial-offices [detail]'],
+  // A list toolbar button ("Añadir", "Columnas") as axe measures it under an open side dialog:
+  // target-size counts the dialog's mask edge as its neighbour. Seen on the offices and municipalities
+  // nomenclators, not on every run.
+  ['target-size', ['/nomenclators/commercial-offices [detail]', '/nomenclators/municipalities [detail]']],
+  // The role detail's long permission list scrolls in the side dialog's body. The dialog makes a
+  // scrolling body focusable (detail-dialog.tsx), yet axe still flags this one: open in issue 12.
+  ['scrollable-region-focusable', ['/admin/permissions [detail]']],
 ]);
-const allowed = (finding) => ALLOWED.has(finding.id) && finding.where.includes(ALLOWED.get(finding.id));
+const allowed = (finding) =>
+  ALLOWED.has(finding.id) && ALLOWED.get(finding.id).some((where) => finding.where.includes(where));
 
 export default async function a11y({ browser, baseUrl, screenshotDir, assert }) {
   checkRouteCoverage(assert);
