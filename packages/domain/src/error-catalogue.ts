@@ -163,7 +163,7 @@ export const ERROR_CATALOGUE: readonly CatalogueEntry[] = Object.freeze([
     'El archivo no es una imagen válida (JPEG, PNG, WebP o GIF)',
     'The file is not a valid image (JPEG, PNG, WebP or GIF)',
   ),
-  // 480–483: payments (ours, see apps/api/src/modules/payments/README.md).
+  // 480–485: payments (ours, see apps/api/src/modules/payments/README.md).
   bad(
     480,
     'El importe del adelanto es inferior al mínimo permitido',
@@ -183,6 +183,20 @@ export const ERROR_CATALOGUE: readonly CatalogueEntry[] = Object.freeze([
     409,
     'La devolución no está pendiente de confirmación',
     'The refund is not waiting for confirmation',
+  ),
+  entry(
+    'CONFLICTERROR',
+    484,
+    409,
+    'El pago ya no está pendiente, no se puede cancelar',
+    'The payment is no longer pending and cannot be cancelled',
+  ),
+  entry(
+    'CONFLICTERROR',
+    485,
+    409,
+    'Un pago por Transfermóvil no se puede cancelar: la orden caduca sola al terminar su tiempo',
+    'A Transfermóvil payment cannot be cancelled: the order lapses on its own when its time runs out',
   ),
   bad(497, 'El código de cliente ya está asociado', 'The client code is already associated'),
   bad(498, 'El código de cliente no está asociado', 'The client code is not associated'),

@@ -97,6 +97,21 @@ export const paymentsCustomerRoutes: FastifyPluginAsyncZod<{ payments: PaymentsS
     async (req) => payments.get(principalOf(req), req.params.id, requestLanguage(req), { refresh: true }),
   );
 
+  app.post(
+    '/api/payments/:id/cancel',
+    {
+      config: { access: 'customer' },
+      schema: {
+        tags,
+        summary:
+          'The payer cancels their own PENDING payment (EnZona order withdrawn at the gateway, invoices released); idempotent. 415 not own, 484 no longer pending, 485 Transfermóvil, PAYMENTRESULT 4 gateway unreachable',
+        params: idParams,
+        response: { 200: paymentDtoSchema },
+      },
+    },
+    async (req) => payments.cancel(principalOf(req), req.params.id, requestLanguage(req)),
+  );
+
   app.get(
     '/api/payments/:id/receipt.pdf',
     {

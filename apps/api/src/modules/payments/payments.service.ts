@@ -8,6 +8,7 @@ import { fixedCodePattern, settingsDefaults } from '../settings/settings.store';
 import { createGateways, type Gateways } from './gateways';
 import { createCodeAccess } from './payments.access';
 import { enzonaReturn, transfermovilNotify } from './payments.callbacks';
+import { cancelOwnPayment } from './payments.cancel';
 import type { PaymentsConfig, PaymentsContext } from './payments.context';
 import { createPaymentCreation } from './payments.create';
 import { createPaymentRecords } from './payments.records';
@@ -79,6 +80,11 @@ export function createPaymentsService(deps: PaymentsDeps) {
         row = await syncWithGateway(ctx, row, { source: 'POLL' }).catch(() => row);
       }
       return toPaymentDto(row, lang);
+    },
+
+    /** The payer withdraws their own pending payment (EnZona); see `cancelOwnPayment`. */
+    async cancel(p: Principal, id: string, lang: Lang) {
+      return toPaymentDto(await cancelOwnPayment(ctx, p, id), lang);
     },
 
     /** The receipt PDF of a PAYED payment (855 for any other status, 461 when the ledger has none). */
