@@ -1,6 +1,6 @@
 import { DeleteOutlined, EditOutlined } from '@ant-design/icons';
 import { Button, Drawer, Popconfirm, Skeleton, Space } from 'antd';
-import { type ReactNode, useEffect, useRef } from 'react';
+import { type ReactNode, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useIsMobile } from '../../lib/use-is-mobile';
 import { returnFocus } from '../a11y/focus-return';
@@ -35,17 +35,23 @@ export function DetailDialog(props: DetailDialogProps) {
   const { t } = useTranslation();
   const isMobile = useIsMobile();
   const { open, mode, title, loading, saving, deleting, children, onClose } = props;
-  const contentRef = useRef<HTMLDivElement>(null);
+  // The dialog's content is its one scrolling region (the drawer body itself does not scroll). A
+  // read-only view may have nothing focusable in it, so there the region takes focus itself, named by
+  // the dialog's title: keyboard users can scroll it (WCAG 2.1.1, axe scrollable-region-focusable).
+  const readOnly = mode === 'view' && !loading;
 
-  // A long read-only view scrolls with nothing focusable in it: the scrolling body itself takes focus,
-  // named by the dialog's title, so keyboard users can scroll it (WCAG 2.1.1, axe scrollable-region-focusable).
+  // While the dialog is open the page behind it is inert, as behind any modal dialog: screen readers
+  // and Tab stay in the dialog and nothing under its mask counts as a target (the drawer itself lives
+  // in a portal outside the app's root). Lifted before the close hands focus back to the trigger.
   useEffect(() => {
-    const body = contentRef.current?.closest('.ant-drawer-body');
-    if (!body) return;
-    body.setAttribute('tabindex', '0');
-    body.setAttribute('role', 'region');
-    body.setAttribute('aria-label', typeof title === 'string' ? title : t('common.details'));
-  });
+    const root = document.getElementById('root');
+    if (!open || !root) return;
+    root.inert = true;
+    return () => {
+      root.inert = false;
+    };
+  }, [open]);
+  const regionLabel = typeof title === 'string' && title ? title : t('common.details');
 
   const footer =
     mode === 'view' ? (
@@ -100,9 +106,9 @@ export function DetailDialog(props: DetailDialogProps) {
       data-testid="detail-dialog"
       data-mode={mode}
     >
-      <div ref={contentRef} className="ov-detail__content">
+      <section className="ov-detail__content" aria-label={regionLabel} tabIndex={readOnly ? 0 : undefined}>
         {loading ? <Skeleton active paragraph={{ rows: 6 }} /> : children}
-      </div>
+      </section>
     </Drawer>
   );
 }

@@ -281,7 +281,10 @@ export function ListPage<T extends object, V extends object = Record<string, unk
           size={isMobile ? 'small' : ANT_SIZE[preferences.size]}
           loading={!loadingFirstPage && query.isFetching && query.isPlaceholderData}
           onChange={onTableChange}
-          scroll={{ x: 'max-content' }}
+          // As wide as the page allows, cells wrapping first; only a table that cannot fit scrolls
+          // sideways (never a column cut under the sticky actions column while room is left).
+          tableLayout="auto"
+          scroll={{ x: true }}
           expandable={
             props.expandedRowRender
               ? {

@@ -22,10 +22,15 @@ export function useUserColumns(): ListColumn<User>[] {
       sortField: 'firstName',
       render: (_value, user) =>
         isMobile ? (
-          // Below 992 px the e-mail column folds away: the e-mail goes under the name.
+          // Below 992 px the e-mail and status columns fold away: both go under the name.
           <span className="ov-users__name">
             <Typography.Text strong>{displayName(user)}</Typography.Text>
-            <Typography.Text type="secondary">{user.email}</Typography.Text>
+            <Typography.Text type="secondary" className="ov-users__email">
+              {user.email}
+            </Typography.Text>
+            <span>
+              <UserStatusTag status={user.status} />
+            </span>
           </span>
         ) : (
           <Typography.Text strong>{displayName(user)}</Typography.Text>
@@ -36,7 +41,7 @@ export function useUserColumns(): ListColumn<User>[] {
       title: t('users.fields.email'),
       dataIndex: 'email',
       sortField: 'email',
-      responsive: ['md'],
+      responsive: ['lg'],
     },
     {
       key: 'username',
@@ -49,6 +54,7 @@ export function useUserColumns(): ListColumn<User>[] {
       key: 'status',
       title: t('users.fields.status'),
       dataIndex: 'status',
+      responsive: ['lg'],
       render: (value) => <UserStatusTag status={String(value)} />,
     },
     {
