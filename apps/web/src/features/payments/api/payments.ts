@@ -79,6 +79,8 @@ export function usePayment(id: string | undefined) {
     queryKey: [...PAYMENTS_KEY, 'one', id],
     enabled: Boolean(id),
     queryFn: ({ signal }) => getPayment(id ?? '', signal),
+    // The view shows its own error (PaymentError): no toast besides it.
+    meta: { silent: true },
     refetchInterval: (query) => (query.state.data?.status === 'PENDING' ? 2500 : false),
     refetchIntervalInBackground: true,
   });
@@ -90,6 +92,37 @@ export function recordsQuery(params: ListParams) {
     queryFn: ({ signal }: { signal: AbortSignal }) =>
       searchList<PaymentDto>('/payments/search', params, signal),
   };
+}
+
+/** The payer cancels their own pending EnZona payment (the order is withdrawn, the invoices freed). */
+export function cancelPayment(id: string) {
+  return api.post<PaymentDto>(`/payments/${encodeURIComponent(id)}/cancel`, {});
+}
+
+/** The caller's payments of a code still waiting at a gateway (they hold its invoices meanwhile). */
+export function usePendingPayments(cc: string | undefined) {
+  return useQuery({
+    queryKey: [...RECORDS_KEY, 'pending', cc],
+    enabled: Boolean(cc),
+    meta: { silent: true },
+    queryFn: async ({ signal }) =>
+      (
+        await searchList<PaymentDto>(
+          '/payments/search',
+          {
+            page: 1,
+            size: 10,
+            search: '',
+            filters: [
+              { type: 'TERM', field: 'status', value: 'PENDING' },
+              { type: 'TERM', field: 'cc', value: cc ?? '' },
+              { type: 'TERM', field: 'type', value: 'CC' },
+            ],
+          },
+          signal,
+        )
+      ).items,
+  });
 }
 
 export function refundPayment(id: string, reason: string) {

@@ -2,13 +2,14 @@ import { DownloadOutlined } from '@ant-design/icons';
 import { formatMoney, type PaymentDto } from '@ov/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, Descriptions, Result, Skeleton, Spin } from 'antd';
-import { type ReactNode, useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatDateTime } from '../../../lib/format';
 import { notify } from '../../../lib/notify';
 import { PATHS } from '../../../lib/urls';
 import { downloadReceipt, PAYMENTS_KEY, usePayment } from '../api/payments';
+import { CancelPaymentButton, canCancel } from './cancel-payment';
 import { PaymentError } from './payment-error';
 import { resultText } from './result-text';
 import { TransfermovilPanel } from './transfermovil-panel';
@@ -36,6 +37,18 @@ export function PaymentStatusView(props: {
   const payment = query.data;
   const [downloading, setDownloading] = useState(false);
   const settled = payment && payment.status !== 'PENDING';
+  const tmPanel = payment?.status === 'PENDING' && payment.paymentMethods === 'TRANSFERMOVIL';
+  // What replaces the pay form (the Transfermóvil order, then the result) takes focus as it appears,
+  // unless the person has already moved on elsewhere: focus never falls to the page's body.
+  const focusTarget = useRef<HTMLHeadingElement & HTMLSpanElement>(null);
+  const stage = payment ? `${payment.status}:${tmPanel}` : '';
+  useEffect(() => {
+    if (!stage) return;
+    const active = document.activeElement;
+    const lost = !active || active === document.body || !document.body.contains(active);
+    const ours = active instanceof HTMLElement && active.closest('[data-payment-view]');
+    if (lost || ours) focusTarget.current?.focus();
+  }, [stage]);
 
   useEffect(() => {
     if (settled) {
@@ -52,6 +65,7 @@ export function PaymentStatusView(props: {
     if (payment.paymentMethods === 'TRANSFERMOVIL' && payment.transactionCode)
       return (
         <TransfermovilPanel
+          headingRef={focusTarget}
           payment={payment}
           onExpired={() => void query.refetch()}
           onCancel={props.onAgain}
@@ -60,13 +74,23 @@ export function PaymentStatusView(props: {
     return (
       <Result
         icon={<Spin size="large" />}
-        title={t('payments.result.pending')}
+        title={
+          <span ref={focusTarget} tabIndex={-1}>
+            {t('payments.result.pending')}
+          </span>
+        }
         data-testid="payment-pending"
+        data-payment-view=""
         extra={
-          payment.redirectUrl ? (
-            <Button type="primary" href={payment.redirectUrl}>
-              {t('payments.methods.ENZONA')}
-            </Button>
+          payment.redirectUrl || canCancel(payment) ? (
+            <>
+              {payment.redirectUrl ? (
+                <Button type="primary" href={payment.redirectUrl} data-testid="payment-resume">
+                  {t('payments.record.resume')}
+                </Button>
+              ) : null}
+              {canCancel(payment) ? <CancelPaymentButton payment={payment} /> : null}
+            </>
           ) : null
         }
       />
@@ -115,7 +139,11 @@ export function PaymentStatusView(props: {
     <Result
       className="ov-pay__result"
       status={resultStatus(payment)}
-      title={<span data-testid="payment-result-text">{title}</span>}
+      title={
+        <span data-testid="payment-result-text" ref={focusTarget} tabIndex={-1}>
+          {title}
+        </span>
+      }
       subTitle={
         canceled
           ? t(
@@ -126,6 +154,7 @@ export function PaymentStatusView(props: {
           : t('payments.result.code', { code })
       }
       data-testid="payment-result"
+      data-payment-view=""
       data-code={code}
       data-status={payment.status}
       extra={actions}

@@ -1,11 +1,12 @@
 import { formatMoney, type PaymentDto } from '@ov/domain';
-import { Button, Descriptions, Tag } from 'antd';
+import { Button, Descriptions, Space, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../lib/format';
+import { CancelPaymentButton, canCancel } from './cancel-payment';
 import { paymentOutcomeText, STATUS_COLORS } from './result-text';
 
 /** One payment in the record's read-only side dialog, also opened from a link to it (`…/payment-record/{id}`). */
-export function RecordDetail({ row }: { row: PaymentDto }) {
+export function RecordDetail({ row, payer = false }: { row: PaymentDto; payer?: boolean }) {
   const { t, i18n } = useTranslation();
   return (
     <Descriptions
@@ -32,16 +33,21 @@ export function RecordDetail({ row }: { row: PaymentDto }) {
           label: t('payments.record.result'),
           children: paymentOutcomeText(row, i18n.language) || '—',
         },
-        // An EnZona checkout left open can be taken up again while the payment waits.
-        ...(row.status === 'PENDING' && row.redirectUrl
+        // An EnZona checkout left open can be taken up again, or cancelled by its payer, while it waits.
+        ...(row.status === 'PENDING' && (row.redirectUrl || (payer && canCancel(row)))
           ? [
               {
                 key: 'resume',
                 label: t('payments.record.resumeLabel'),
                 children: (
-                  <Button type="primary" href={row.redirectUrl} data-testid="payment-resume">
-                    {t('payments.record.resume')}
-                  </Button>
+                  <Space wrap>
+                    {row.redirectUrl ? (
+                      <Button type="primary" href={row.redirectUrl} data-testid="payment-resume">
+                        {t('payments.record.resume')}
+                      </Button>
+                    ) : null}
+                    {payer && canCancel(row) ? <CancelPaymentButton payment={row} /> : null}
+                  </Space>
                 ),
               },
             ]

@@ -1,6 +1,7 @@
 import { CopyOutlined, MobileOutlined } from '@ant-design/icons';
 import { formatMoney, type PaymentDto } from '@ov/domain';
 import { Button, Card, Spin, Typography } from 'antd';
+import type { Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Countdown } from './countdown';
 import { QrImage } from './qr-image';
@@ -10,17 +11,28 @@ export function TransfermovilPanel(props: {
   payment: PaymentDto;
   onExpired?: () => void;
   onCancel?: () => void;
+  /** The panel's heading, focused when the order appears (so focus never falls to the page's body). */
+  headingRef?: Ref<HTMLHeadingElement>;
 }) {
   const { t } = useTranslation();
   const { payment } = props;
   return (
-    <Card className="ov-tm" data-testid="tm-panel" data-payment-id={payment.id}>
+    <Card
+      className="ov-tm"
+      data-testid="tm-panel"
+      data-payment-id={payment.id}
+      role="region"
+      aria-labelledby="ov-tm-title"
+      data-payment-view=""
+    >
       <div className="ov-tm__head">
         <span className="ov-gateway__logo ov-gateway--transfermovil" aria-hidden>
           TM
         </span>
         <div>
-          <h2>{t('payments.tm.title')}</h2>
+          <h2 id="ov-tm-title" ref={props.headingRef} tabIndex={-1}>
+            {t('payments.tm.title')}
+          </h2>
           <Typography.Text type="secondary">{t('payments.tm.scan')}</Typography.Text>
         </div>
       </div>

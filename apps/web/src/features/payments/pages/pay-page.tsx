@@ -15,6 +15,7 @@ import { GatewayChoice, useEnabledMethods } from '../components/gateway-choice';
 import { InactiveCodeAlert } from '../components/inactive-code-alert';
 import { PaymentError } from '../components/payment-error';
 import { PaymentOutcome } from '../components/payment-outcome';
+import { PendingPayments } from '../components/pending-payments';
 
 const PAYABLE = new Set(['Pendiente', 'Pago Parcial']);
 const STATUS_COLORS: Record<string, string> = {
@@ -86,6 +87,8 @@ function PayForm({ language }: { language: string }) {
   const onlyPayable = whole && rows.some((row) => !PAYABLE.has(row.displayStatus));
 
   const pay = useMutation({
+    // A refusal is shown once, beside the button (PaymentError), not also as a toast.
+    meta: { silent: true },
     mutationFn: () =>
       payInvoices({
         cc: cc ?? '',
@@ -118,6 +121,12 @@ function PayForm({ language }: { language: string }) {
       </Card>
     );
 
+  const statusTag = (value: string) => (
+    <Tag color={STATUS_COLORS[value] ?? 'default'} data-status={value}>
+      {t(`payments.invoiceStatus.${value}`, { defaultValue: value })}
+    </Tag>
+  );
+
   const columns = [
     {
       key: 'number',
@@ -127,9 +136,13 @@ function PayForm({ language }: { language: string }) {
         <span className="ov-pay__invoice">
           <strong>{value}</strong>
           {isMobile ? (
-            <span className="ov-pay__muted">
-              {formatDate(row.periodFrom, language)} – {formatDate(row.periodTo, language)}
-            </span>
+            // Phones: period and status stack under the number, so the table fits 320 px unscrolled.
+            <>
+              <span className="ov-pay__muted">
+                {formatDate(row.periodFrom, language)} – {formatDate(row.periodTo, language)}
+              </span>
+              <span>{statusTag(row.displayStatus)}</span>
+            </>
           ) : null}
         </span>
       ),
@@ -143,17 +156,13 @@ function PayForm({ language }: { language: string }) {
             render: (_: unknown, row: InvoiceDto) =>
               `${formatDate(row.periodFrom, language)} – ${formatDate(row.periodTo, language)}`,
           },
+          {
+            key: 'status',
+            title: t('payments.pay.state'),
+            dataIndex: 'displayStatus',
+            render: (value: string) => statusTag(value),
+          },
         ]),
-    {
-      key: 'status',
-      title: t('payments.pay.state'),
-      dataIndex: 'displayStatus',
-      render: (value: string) => (
-        <Tag color={STATUS_COLORS[value] ?? 'default'} data-status={value}>
-          {t(`payments.invoiceStatus.${value}`, { defaultValue: value })}
-        </Tag>
-      ),
-    },
     {
       key: 'toPay',
       title: t('payments.pay.toPay'),
@@ -181,7 +190,7 @@ function PayForm({ language }: { language: string }) {
             })
           }
         />
-        {inactive ? <InactiveCodeAlert cc={cc} /> : null}
+        {inactive ? <InactiveCodeAlert cc={cc} /> : <PendingPayments cc={cc} />}
         <div className="ov-pay__section-head" hidden={inactive}>
           <h2>{t('payments.pay.invoices')}</h2>
           {payable.length > 0 ? (

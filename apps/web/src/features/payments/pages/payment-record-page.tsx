@@ -1,6 +1,11 @@
 import '../i18n';
 import '../payments.css';
-import { DownloadOutlined, FileExcelOutlined, RollbackOutlined } from '@ant-design/icons';
+import {
+  CloseCircleOutlined,
+  DownloadOutlined,
+  FileExcelOutlined,
+  RollbackOutlined,
+} from '@ant-design/icons';
 import { formatMoney, hasPermission, type PaymentDto, PERMISSIONS, type Permission } from '@ov/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { App, Button } from 'antd';
@@ -18,6 +23,7 @@ import {
   RECORDS_KEY,
   recordsQuery,
 } from '../api/payments';
+import { canCancel, useCancelPayment } from '../components/cancel-payment';
 import { useRecordColumns } from '../components/record-columns';
 import { RecordDetail } from '../components/record-detail';
 import { RecordFilterBar } from '../components/record-filter-bar';
@@ -33,6 +39,9 @@ export default function PaymentRecordPage() {
   const can = (p: Permission) => hasPermission(access.permissions, p);
   const staff = can(PERMISSIONS.TRANSFERMOVIL_READ) || can(PERMISSIONS.INVOICE_READ);
   const refunds = can(PERMISSIONS.TRANSFERMOVIL_WRITE);
+  // Customers see only their own payments, and may cancel a checkout they left waiting.
+  const payer = access.isCustomer;
+  const cancelPayment = useCancelPayment();
 
   const filterState = useRecordFilters();
   const { filters } = filterState;
@@ -93,6 +102,14 @@ export default function PaymentRecordPage() {
               label: t('payments.record.receipt'),
               onClick: () => void receipt(row),
             });
+          if (payer && canCancel(row))
+            items.push({
+              key: 'cancel',
+              icon: <CloseCircleOutlined />,
+              label: t('payments.cancel.action'),
+              danger: true,
+              onClick: () => void cancelPayment(row),
+            });
           if (refunds && row.status === 'PAYED')
             items.push({
               key: 'refund',
@@ -129,7 +146,7 @@ export default function PaymentRecordPage() {
             queryKey: [...RECORDS_KEY, 'one', id],
             queryFn: ({ signal }) => getPayment(id, signal),
           }),
-          renderView: (row) => <RecordDetail row={row} />,
+          renderView: (row) => <RecordDetail row={row} payer={payer} />,
         }}
         filtersSlot={<RecordFilterBar state={filterState} staff={staff} />}
       />

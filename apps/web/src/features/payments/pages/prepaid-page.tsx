@@ -47,6 +47,8 @@ export default function PrepaidPage() {
   const below = cents !== null && cents > 0 && cents < minimum;
 
   const pay = useMutation({
+    // A refusal is shown once, beside the button (PaymentError), not also as a toast.
+    meta: { silent: true },
     mutationFn: () => payAdvance({ cc: cc ?? '', method: method ?? 'ENZONA', amountCents: cents ?? 0 }),
     onSuccess: (created) => {
       if (created.method === 'ENZONA' && created.redirectUrl) {
