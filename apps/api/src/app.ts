@@ -7,6 +7,7 @@ import type { Database } from './db/client';
 import { DEFAULT_SPACE } from './db/seed';
 import { jobsPlugin } from './jobs/jobs.plugin';
 import { createAppCaches } from './lib/cache';
+import { createObjectStore } from './lib/storage';
 import { accessRequestsRoutes } from './modules/access-requests/access-requests.routes';
 import { createAccessRequestsService } from './modules/access-requests/access-requests.service';
 import { accountRoutes } from './modules/account/account.routes';
@@ -18,6 +19,7 @@ import { billingRoutes } from './modules/billing';
 import { contractRequestsRoutes } from './modules/contract-requests/contract-requests.routes';
 import { faqsRoutes } from './modules/faqs/faqs.routes';
 import { filesRoutes } from './modules/files/files.routes';
+import { documentStorage, imageStorage } from './modules/files/storage';
 import { healthRoutes } from './modules/health/health.routes';
 import { mailRoutes } from './modules/mail/mail.routes';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
@@ -95,6 +97,8 @@ export async function buildApp({ config, database, logger }: AppDeps): Promise<F
   registerInputGuard(app);
   const caches = createAppCaches(database);
   const settings = createSettingsStore(database, config);
+  // Uploaded images and documents: PostgreSQL (default), a local folder or S3 (STORAGE, lib/storage).
+  const store = await createObjectStore(config, db);
   app.addHook('onClose', async () => settings.close());
   app.addHook('onClose', async () => caches.close());
   // Headers first: a request refused by access control (401/403) still gets them.
@@ -136,9 +140,9 @@ export async function buildApp({ config, database, logger }: AppDeps): Promise<F
     settings,
     auth: createAuthService({ db, signer, deviceSecret: config.jwtSecret }),
   });
-  await app.register(filesRoutes, { db, dataDir: config.DATA_DIR });
+  await app.register(filesRoutes, { db, storage: imageStorage(store) });
   await app.register(paymentsRoutes, { db, config, settings });
-  await app.register(contractRequestsRoutes, { database, config, settings });
+  await app.register(contractRequestsRoutes, { database, config, settings, storage: documentStorage(store) });
   // Background work (mail outbox, payment reconciliation) in processes with the `jobs` role.
   await app.register(jobsPlugin, { database, config });
 

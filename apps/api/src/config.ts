@@ -31,6 +31,25 @@ const envSchema = z.object({
   /** The owner role's URL, used only by the migration step (`npm run db:migrate -w apps/api`). */
   MIGRATION_DATABASE_URL: z.string().url().optional(),
   DATA_DIR: z.string().default(path.join(REPO_ROOT, '.data')),
+  /**
+   * Where uploaded images and generated documents go (lib/storage): `postgres` (a table on the
+   * database, shared by every process: the default), `local` (DATA_DIR/files, one process or a
+   * shared mount) or `s3` (an S3-compatible bucket: S3_BUCKET, S3_REGION, S3_ENDPOINT…).
+   */
+  STORAGE: z.enum(['postgres', 'local', 's3']).default('postgres'),
+  S3_BUCKET: z.string().min(1).optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  /** A server other than AWS (MinIO, Ceph, Garage…): its URL, usually with S3_FORCE_PATH_STYLE=true. */
+  S3_ENDPOINT: z.string().url().optional(),
+  S3_FORCE_PATH_STYLE: bool(false),
+  /** Without them the SDK's default chain (AWS_* environment, instance or task role). */
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  /** Prepended to every object key (e.g. `oficina/`), to share a bucket. */
+  S3_PREFIX: z
+    .string()
+    .default('')
+    .refine((p) => p === '' || /^[A-Za-z0-9._/-]+$/.test(p), 'letters, digits, . _ - and / only'),
   ADMIN_EMAIL: z.string().email().default('admin@aguasdelahabana.cu'),
   ADMIN_PASSWORD: z.string().min(8).default('Admin.Oficina.2026'),
   /** Demo people and ledger on first start: on by default, off in production unless set to true. */
@@ -186,6 +205,9 @@ export function loadConfig(
   }
   const cfg = parsed.data;
   const production = cfg.NODE_ENV === 'production';
+  const storageProblems = storageMisconfiguration(env, cfg, production);
+  if (storageProblems.length)
+    throw new Error(`Invalid configuration:\n${storageProblems.map((l) => `  ${l}`).join('\n')}`);
   if (production) {
     const missing = missingInProduction(env, cfg, purpose);
     if (missing.length) {
@@ -200,6 +222,20 @@ export function loadConfig(
     jwtSecret: cfg.JWT_SECRET ?? readOrCreateSecret(cfg.DATA_DIR),
     publicUrl: cfg.PUBLIC_URL ?? `http://localhost:${cfg.PORT}`,
   };
+}
+
+/** STORAGE=s3 needs its bucket (and, in production, an explicit region); credentials come in pairs. */
+function storageMisconfiguration(env: NodeJS.ProcessEnv, cfg: Parsed, production: boolean) {
+  if (cfg.STORAGE !== 's3') return [];
+  const problems: string[] = [];
+  if (!cfg.S3_BUCKET) problems.push('S3_BUCKET: required with STORAGE=s3');
+  if (production && !(env.S3_REGION ?? '').trim())
+    problems.push('S3_REGION: required with STORAGE=s3 in production (the bucket’s region)');
+  if (!cfg.S3_ACCESS_KEY_ID !== !cfg.S3_SECRET_ACCESS_KEY)
+    problems.push(
+      'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY: give both, or neither (the SDK’s default chain)',
+    );
+  return problems;
 }
 
 /** Whether this process serves HTTP / runs the background work. */

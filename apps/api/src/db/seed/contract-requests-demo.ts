@@ -1,10 +1,10 @@
-import path from 'node:path';
 import type { ContractRequestInput, ContractRequestStatus } from '@ov/domain';
 import { eq } from 'drizzle-orm';
 import type { Config } from '../../config';
+import { createObjectStore, type StorageConfig } from '../../lib/storage';
 import { createLedgerCommercialSystem } from '../../modules/billing/ledger';
 import { createContractRequestsService } from '../../modules/contract-requests/contract-requests.service';
-import { createLocalFileStorage, STORED_DOCUMENT_NAME } from '../../modules/files/storage';
+import { documentStorage } from '../../modules/files/storage';
 import { loadPrincipal } from '../../plugins/access';
 import type { Db } from '../client';
 import { contractRequests, users } from '../schema';
@@ -191,14 +191,14 @@ const DEMOS: Demo[] = [
  */
 export async function seedContractRequestsDemo(
   db: Db,
-  config: Pick<Config, 'ADMIN_EMAIL' | 'CLIENT_CODE_PATTERN' | 'publicUrl' | 'DATA_DIR'>,
+  config: Pick<Config, 'ADMIN_EMAIL' | 'CLIENT_CODE_PATTERN' | 'publicUrl'> & StorageConfig,
 ) {
   const service = createContractRequestsService({
     db,
     commercial: createLedgerCommercialSystem(db, {}),
     clientCodePattern: config.CLIENT_CODE_PATTERN,
     publicUrl: config.publicUrl,
-    storage: createLocalFileStorage(path.join(config.DATA_DIR, 'files', 'documents'), STORED_DOCUMENT_NAME),
+    storage: documentStorage(await createObjectStore(config, db)),
   });
   const principalOf = async (email: string) => {
     const [u] = await db.select({ id: users.id }).from(users).where(eq(users.email, email));

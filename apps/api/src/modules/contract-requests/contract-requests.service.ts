@@ -459,7 +459,7 @@ export function createContractRequestsService(deps: ContractRequestsDeps) {
       throw new AppError('BADREQUESTERROR', 460);
     }
     const file = `${randomUUID()}.pdf`;
-    await storage.put(file, pdf);
+    await storage.put(file, pdf, tx);
     await tx.insert(billingDocuments).values({
       code,
       kind: 'CONTRACT',
@@ -911,7 +911,7 @@ export function createContractRequestsService(deps: ContractRequestsDeps) {
           .from(contractRequestAttachments)
           .where(eq(contractRequestAttachments.requestId, row.id));
         if (Number(n) >= 5) throw new AppError('BADREQUESTERROR', 442);
-        await storage.put(name, file.bytes);
+        await storage.put(name, file.bytes, tx);
         const [a] = await tx
           .insert(contractRequestAttachments)
           .values({

@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import path from 'node:path';
 import multipart from '@fastify/multipart';
 import { AppError } from '@ov/domain';
 import type { FastifyRequest } from 'fastify';
@@ -10,7 +9,7 @@ import { storedFiles } from '../../db/schema';
 import { consume, UPLOAD_RATE } from '../../lib/throttle';
 import { principalOf } from '../../plugins/access';
 import { MAX_IMAGE_BYTES, reencodeImage } from './images';
-import { createLocalFileStorage, type FileStorage, STORED_IMAGE_NAME } from './storage';
+import { type FileStorage, STORED_IMAGE_NAME } from './storage';
 
 export const IMAGE_URL_PREFIX = '/api/files/images/';
 
@@ -28,10 +27,13 @@ async function readUpload(req: FastifyRequest): Promise<Buffer> {
   }
 }
 
-/** Image upload (avatars) and serving; multipart is parsed in this scope only. */
-export const filesRoutes: FastifyPluginAsyncZod<{ db: Db; dataDir: string; storage?: FileStorage }> = async (
+/**
+ * Image upload (avatars) and serving; multipart is parsed in this scope only. The bytes go to the
+ * configured store (`imageStorage`, lib/storage): any process serves what another stored.
+ */
+export const filesRoutes: FastifyPluginAsyncZod<{ db: Db; storage: FileStorage }> = async (
   app,
-  { db, dataDir, storage = createLocalFileStorage(path.join(dataDir, 'files', 'images')) },
+  { db, storage },
 ) => {
   await app.register(multipart, {
     limits: { fileSize: MAX_IMAGE_BYTES, files: 1, fields: 4, parts: 5, headerPairs: 100 },

@@ -1,5 +1,9 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../app';
 import { createTestApp, DEMO_PASSWORD, type TestApp } from '../../test/test-app';
 import { REENCODE_CONCURRENCY, reencodeLoad, sniffImage } from './images';
 
@@ -119,6 +123,30 @@ describe('GET /api/files/images/:name', () => {
     ]) {
       const res = await t.app.inject({ method: 'GET', url });
       expect(res.statusCode, url).toBe(404);
+    }
+  });
+});
+
+describe('shared storage', () => {
+  it('an image uploaded through one process is served by another on the same database (STORAGE=postgres)', async () => {
+    const res = await upload('foto.png', 'image/png', await png(64, 64));
+    expect(res.statusCode).toBe(201);
+    const { image, thumb } = res.json();
+    // A second process: its own data folder, the same database.
+    const other = await buildApp({
+      config: { ...t.config, DATA_DIR: mkdtempSync(path.join(tmpdir(), 'ov-other-')) },
+      database: t.database,
+      logger: false,
+    });
+    try {
+      for (const url of [image, thumb]) {
+        const got = await other.inject({ method: 'GET', url });
+        expect(got.statusCode).toBe(200);
+        expect(got.headers['content-type']).toBe('image/webp');
+        expect((await sharp(got.rawPayload).metadata()).format).toBe('webp');
+      }
+    } finally {
+      await other.close();
     }
   });
 });

@@ -1,14 +1,19 @@
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
-import path from 'node:path';
+import type { Executor } from '../../db/client';
+import { contentTypeOf, type ObjectStore } from '../../lib/storage';
+import { createLocalObjectStore } from '../../lib/storage/local';
 
-/** Where uploaded bytes live; a local folder today, an object store later. */
+/**
+ * One area of the object store (images, documents) seen by file name: names are checked against the
+ * area's pattern (ours only: a UUID and an extension), content types follow the extension.
+ */
 export interface FileStorage {
-  put(name: string, bytes: Buffer): Promise<void>;
+  /** Inside a transaction, pass it: the PostgreSQL store writes in it (PGlite has one connection). */
+  put(name: string, bytes: Buffer, tx?: Executor): Promise<void>;
   /** The bytes, or null when there is no such file. */
   get(name: string): Promise<Buffer | null>;
 }
 
-/** Stored names are ours only: a UUID, an optional `_thumb`, `.webp`. Nothing else reaches the disk. */
+/** Stored names are ours only: a UUID, an optional `_thumb`, `.webp`. */
 export const STORED_IMAGE_NAME =
   /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}(_thumb)?\.webp$/;
 
@@ -16,27 +21,27 @@ export const STORED_IMAGE_NAME =
 export const STORED_DOCUMENT_NAME =
   /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.(webp|pdf)$/;
 
-export function createLocalFileStorage(root: string, names: RegExp = STORED_IMAGE_NAME): FileStorage {
-  const resolve = (name: string) => {
-    if (!names.test(name)) throw new Error(`Refusing file name ${JSON.stringify(name)}`);
-    return path.join(root, name);
-  };
+/** `area/name` in `store`, for names matching `names` only (anything else is refused or not found). */
+export function fileArea(store: ObjectStore, area: string, names: RegExp): FileStorage {
+  const key = (name: string) => (area ? `${area}/${name}` : name);
   return {
-    async put(name, bytes) {
-      const file = resolve(name);
-      await mkdir(root, { recursive: true });
-      const temp = `${file}.${process.pid}.tmp`;
-      await writeFile(temp, bytes, { mode: 0o640 });
-      await rename(temp, file); // readers never see half a file
+    async put(name, bytes, tx) {
+      if (!names.test(name)) throw new Error(`Refusing file name ${JSON.stringify(name)}`);
+      await store.put(key(name), bytes, contentTypeOf(name), tx);
     },
     async get(name) {
       if (!names.test(name)) return null;
-      try {
-        return await readFile(resolve(name));
-      } catch (err) {
-        if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
-        throw err;
-      }
+      return (await store.get(key(name)))?.bytes ?? null;
     },
   };
+}
+
+/** Uploaded images (avatars): `images/<uuid>[_thumb].webp`. */
+export const imageStorage = (store: ObjectStore) => fileArea(store, 'images', STORED_IMAGE_NAME);
+/** Contract-request attachments and generated contracts: `documents/<uuid>.(pdf|webp)`. */
+export const documentStorage = (store: ObjectStore) => fileArea(store, 'documents', STORED_DOCUMENT_NAME);
+
+/** A folder of its own (tools and tests); the app uses the configured store (lib/storage). */
+export function createLocalFileStorage(root: string, names: RegExp = STORED_IMAGE_NAME): FileStorage {
+  return fileArea(createLocalObjectStore(root), '', names);
 }
