@@ -36,22 +36,23 @@ const SESSION_BUDGET = 450 * KB;
 
 /**
  * What CI enforces (`--budget`) while a page is still above its goal: the figure measured on
- * 2026-11-25 (docs/web-performance.md) plus 3 %, rounded up to 10 KB. A page can only get lighter;
- * lower a ceiling when a page loses weight, drop it once the page meets its goal.
+ * 2026-11-25 with the shared library chunks (docs/web-performance.md) plus 3 %, rounded up to
+ * 10 KB. A page can only get lighter; lower a ceiling when a page loses weight, drop it once the
+ * page meets its goal.
  */
 const CEILINGS_KB = {
-  login: 330,
-  register: 360,
-  'client codes': 420,
-  'code detail': 520,
-  pay: 490,
+  login: 270,
+  register: 300,
+  'client codes': 410,
+  'code detail': 530,
+  pay: 500,
   prepaid: 440,
   records: 530,
-  profile: 450,
+  profile: 440,
   'users list': 540,
-  dashboard: 420,
+  dashboard: 440,
   'payment record': 530,
-  'request queue': 550,
+  'request queue': 540,
   session: 590,
 };
 const ceiling = (name, goal) => (CEILINGS_KB[name] ? CEILINGS_KB[name] * KB : goal);

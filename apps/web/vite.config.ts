@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, type Plugin, type Rollup } from 'vite';
 
 const apiTarget = process.env.API_URL ?? 'http://127.0.0.1:3000';
 
@@ -58,6 +58,56 @@ function precompress(): Plugin {
   };
 }
 
+/**
+ * Library modules with a chunk of their own, so they are fetched once and stay cached across pages
+ * and deployments (their hash changes only when the library does):
+ * - `react`: React and React DOM (the entry imports it, so the landing page still needs nothing else).
+ * - `zod`: the validation library, for the pages with a form.
+ * - `qrcode`: the payment QR code.
+ * - `antd`: Ant Design's core (theme, CSS-in-JS, config, motion, popups) and what a form needs: form,
+ *   input, button, alert, grid, space, tooltip. That is all the sign-in and sign-up forms download
+ *   (they use `AntdConfig`, without the App's messages and dialogs). The other components (menu,
+ *   drawer, table, select, date picker…) are left to Rollup, which puts them with the pages that use
+ *   them.
+ * A group pulls in the modules it imports that belong to no group: the core's list names what it
+ * must not pull from the others (a locale file, one hook), and icons are placed by `vendorChunk`.
+ */
+const CHUNK_GROUPS: readonly [string, RegExp][] = [
+  ['react', /node_modules\/(react|react-dom|scheduler)\//],
+  ['zod', /node_modules\/zod\//],
+  ['qrcode', /node_modules\/(qrcode|dijkstrajs|@rc-component\/qrcode|antd\/es\/qr-code)\//],
+  [
+    'antd',
+    new RegExp(
+      'node_modules/(' +
+        [
+          'antd/es/(_util|theme|config-provider|style|locale|version|button|form|input|grid|row|col|space|flex|alert|spin|tooltip|empty|divider)/',
+          'antd/es/(modal/locale|drawer/useFocusable|watermark/context|table/TableMeasureRowContext|color-picker/(color|util|components/ColorPresets))',
+          'antd/es/[^/]+/locale/',
+          '@rc-component/(util|motion|resize-observer|portal|trigger|form|async-validator|input|textarea|context|tooltip|color-picker|mini-decimal|overflow|[^/]+/es/locale)/',
+          '@ant-design/(cssinjs|cssinjs-utils|fast-color|colors|icons/es/(components|utils|icons/(Loading|Close|Check|Info|Exclamation|Eye|Search)))',
+          'dayjs/(dayjs\\.min\\.js|locale/(es|en)\\.js)',
+          '(stylis|@emotion|clsx|react-is|@babel/runtime|compute-scroll-into-view|scroll-into-view-if-needed|throttle-debounce|is-mobile)/',
+        ].join('|') +
+        ')',
+    ),
+  ],
+];
+
+const ICON = /node_modules\/@ant-design\/(icons\/es\/icons|icons-svg\/es\/asn)\//;
+
+/**
+ * `manualChunks`: the group of a library module. An icon the core draws goes to the core; the
+ * icons only other components or our pages draw are left to Rollup (they go with those pages).
+ */
+function vendorChunk(id: string, meta: Rollup.ManualChunkMeta): string | undefined {
+  if (ICON.test(id)) {
+    const importers = meta.getModuleInfo(id)?.importers ?? [];
+    return importers.some((importer) => vendorChunk(importer, meta) === 'antd') ? 'antd' : undefined;
+  }
+  return CHUNK_GROUPS.find(([, pattern]) => pattern.test(id))?.[0];
+}
+
 export default defineConfig({
   base: '/oficina_virtual/',
   plugins: [react(), precompress()],
@@ -68,6 +118,8 @@ export default defineConfig({
     chunkSizeWarningLimit: 1200,
     rollupOptions: {
       output: {
+        // The libraries' own chunks (see `CHUNK_GROUPS`).
+        manualChunks: vendorChunk,
         // Ant Design is ES modules, one per component: without this, a signed-in page fetched 50–110
         // chunks of a few KB each (≈0.3 KB of headers apiece). Small chunks are merged into the
         // chunks that import them where that cannot change what runs first.

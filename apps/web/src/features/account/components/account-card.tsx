@@ -1,6 +1,5 @@
-import { Card, Typography } from 'antd';
 import type { ReactNode } from 'react';
-import { AntdProvider } from '../../../app/antd-provider';
+import { AntdConfig } from '../../../app/antd-config';
 import { PublicLayout } from '../../../components/public-layout/public-layout';
 import './account.css';
 
@@ -18,21 +17,21 @@ interface AccountCardProps {
 export function AccountCard({ title, subtitle, wide, children, testId, hideLoginLink }: AccountCardProps) {
   return (
     <PublicLayout hideLoginLink={hideLoginLink}>
-      <AntdProvider>
+      <AntdConfig>
         <div className="ov-account">
-          <Card
+          <section
             className={`ov-account__card${wide ? ' ov-account__card--wide' : ''}`}
-            variant="borderless"
+            aria-labelledby="ov-account-title"
             data-testid={testId}
           >
-            <Typography.Title level={1} className="ov-account__title">
+            <h1 id="ov-account-title" className="ov-account__title">
               {title}
-            </Typography.Title>
-            {subtitle ? <Typography.Paragraph type="secondary">{subtitle}</Typography.Paragraph> : null}
+            </h1>
+            {subtitle ? <p className="ov-account__subtitle">{subtitle}</p> : null}
             {children}
-          </Card>
+          </section>
         </div>
-      </AntdProvider>
+      </AntdConfig>
     </PublicLayout>
   );
 }

@@ -1,9 +1,9 @@
 import { LockOutlined, UserOutlined } from '@ant-design/icons';
 import { type SigninInput, signinSchema } from '@ov/domain';
-import { Alert, Button, Card, Form, Input, Typography } from 'antd';
+import { Alert, Button, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, type Location, useLocation, useNavigate } from 'react-router';
-import { AntdProvider } from '../../../app/antd-provider';
+import { AntdConfig } from '../../../app/antd-config';
 import { useLanguageForm } from '../../../components/form/use-language-form';
 import { zodRule } from '../../../components/form/zod-rule';
 import { PublicLayout } from '../../../components/public-layout/public-layout';
@@ -27,11 +27,11 @@ function LoginForm() {
     );
 
   return (
-    <Card className="ov-login__card" variant="borderless">
-      <Typography.Title level={1} className="ov-login__title">
+    <section className="ov-login__card" aria-labelledby="ov-login-title">
+      <h1 id="ov-login-title" className="ov-login__title">
         {t('auth.login.title')}
-      </Typography.Title>
-      <Typography.Paragraph type="secondary">{t('auth.login.subtitle')}</Typography.Paragraph>
+      </h1>
+      <p className="ov-login__subtitle">{t('auth.login.subtitle')}</p>
       {error ? (
         <Alert
           className="ov-login__alert"
@@ -79,18 +79,18 @@ function LoginForm() {
       <div className="ov-login__register">
         {t('auth.login.noAccount')} <Link to={PATHS.register}>{t('auth.login.register')}</Link>
       </div>
-    </Card>
+    </section>
   );
 }
 
 export default function LoginPage() {
   return (
     <PublicLayout hideLoginLink>
-      <AntdProvider>
+      <AntdConfig>
         <div className="ov-login">
           <LoginForm />
         </div>
-      </AntdProvider>
+      </AntdConfig>
     </PublicLayout>
   );
 }
