@@ -95,6 +95,15 @@ export async function buildApp({ config, database, logger }: AppDeps): Promise<F
   registerErrorHandling(app);
   registerRequestId(app);
   registerInputGuard(app);
+  // Once closing, answers go out with `Connection: close`: a kept-alive connection (nginx's upstream
+  // pool) ends with the request in flight instead of holding the stopping process past its deadline.
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.addHook('onSend', async (_req, reply) => {
+    if (closing) reply.header('connection', 'close');
+  });
   const caches = createAppCaches(database);
   const settings = createSettingsStore(database, config);
   // Uploaded images and documents: PostgreSQL (default), a local folder or S3 (STORAGE, lib/storage).

@@ -32,14 +32,22 @@ export async function buildSandbox(opts: SandboxOptions = {}): Promise<FastifyIn
   const tm = createTmState();
   const notifier = createNotifier(ctx, tm, app.log);
   app.addHook('onClose', async () => ctx.close());
-  // Every gateway call counted by route (`GET /sandbox/calls`): how a test proves that work spread
-  // over several API processes reached the gateway once.
+  // Every gateway call counted by route (`GET /sandbox/calls`), and by payment (`GET /sandbox/calls/:id`,
+  // the Transfermóvil ExternalId or the EnZona uuid): how a test proves that work spread over several
+  // API processes reached the gateway once.
   const calls = new Map<string, number>();
+  const callsByPayment = new Map<string, Map<string, number>>();
   app.addHook('onRequest', async (req) => {
     const route = req.routeOptions.url;
     if (!route || route.startsWith('/sandbox')) return;
     const key = `${req.method} ${route}`;
     calls.set(key, (calls.get(key) ?? 0) + 1);
+    const params = (req.params ?? {}) as { externalId?: string; uuid?: string };
+    const id = params.externalId ?? params.uuid;
+    if (!id) return;
+    const mine = callsByPayment.get(id) ?? new Map<string, number>();
+    mine.set(key, (mine.get(key) ?? 0) + 1);
+    callsByPayment.set(id, mine);
   });
 
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) =>
@@ -93,9 +101,13 @@ export async function buildSandbox(opts: SandboxOptions = {}): Promise<FastifyIn
   }));
 
   app.get('/sandbox/calls', async () => Object.fromEntries(calls));
+  app.get('/sandbox/calls/:id', async (req) =>
+    Object.fromEntries(callsByPayment.get((req.params as { id: string }).id) ?? []),
+  );
 
   app.post('/sandbox/reset', async () => {
     calls.clear();
+    callsByPayment.clear();
     ctx.faults.reset();
     enzona.payments.clear();
     tm.orders.clear();
