@@ -1,37 +1,27 @@
 import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import {
   AppError,
-  annulRefusal,
   BILLING_PERIOD_MONTHS,
   CONTRACT_LABELS,
   type ContractRequestInput,
   type ContractRequestStatus,
   type ContractSector,
-  type ContractStaffPatch,
   clientCodeMatcher,
   contractRequestProblems,
-  findMunicipality,
   formatRequestId,
   isOpenRequest,
-  isStaffTransition,
   maskHolderName,
-  mayProcessSector,
   normalizeClientCode,
   normalizeContractRequest,
   normalizeRequestId,
   type ProcedureType,
-  procedureCreatesAccount,
   procedureNamesCode,
   requestIdFromBytes,
   UPLOAD_TOKEN_TTL_MS,
-  visibleSectors,
 } from '@ov/domain';
 import { and, asc, count, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client';
 import {
-  accounts,
-  billingDocuments,
-  contractModels,
   contractRequestAttachments,
   contractRequestEvents,
   contractRequests,
@@ -39,131 +29,23 @@ import {
   users,
 } from '../../db/schema';
 import type { Lang } from '../../lib/language';
-import { pageWindow, type SearchQuery, type SearchSpec, searchOrder, searchWhere } from '../../lib/search';
+import { pageWindow, type SearchQuery, searchOrder, searchWhere } from '../../lib/search';
 import { consume, refund } from '../../lib/throttle';
 import { writeTrace } from '../../lib/traces';
 import type { Principal } from '../../plugins/access';
 import { provesOwnership } from '../billing/billing.service';
 import type { CommercialSystem } from '../billing/commercial-system';
-import { formatAddress } from '../billing/ledger.mappers';
 import type { FileStorage } from '../files/storage';
-import { mailMessage } from '../notifications/notifications.mail';
-import { createNotification } from '../notifications/notifications.service';
 import type { SettingsStore } from '../settings/settings.store';
-import { loadActor } from '../users/users.admin.support';
-import {
-  type ContractModel,
-  DEFAULT_CONTRACT_MODELS,
-  renderRequestContract,
-  renderRequestReceipt,
-} from './contract-requests.pdf';
+import { createRequestAccess } from './contract-requests.access';
+import { createContractIssuer, municipalityName } from './contract-requests.contract';
+import { contractRequestSearchSpec, detailsOf, publicDto, summaryDto, traced } from './contract-requests.dto';
+import { tellRequester } from './contract-requests.notify';
+import { renderRequestContract, renderRequestReceipt } from './contract-requests.pdf';
+import { createStaffWorkflow, hasDebt } from './contract-requests.staff';
 
-type Row = typeof contractRequests.$inferSelect;
 const t = contractRequests;
-
-export const contractRequestSearchSpec: SearchSpec = {
-  searchColumns: [t.fullName, t.entity, t.clientCode, t.requestId],
-  filterFields: {
-    sector: t.sector,
-    status: t.status,
-    municipality: t.municipality,
-    procedureType: t.procedureType,
-    createdAt: t.createdAt,
-  },
-  sortFields: { createdAt: t.createdAt, updatedAt: t.updatedAt, status: t.status, fullName: t.fullName },
-  // The oldest first: who has waited longest is served first.
-  defaultSort: [asc(t.createdAt), asc(t.id)],
-};
-
-const BASE32 = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
-const municipalityName = (pk: number) => findMunicipality(pk)?.municipio ?? String(pk);
-const today = () => new Date().toISOString().slice(0, 10);
-
-/** What anyone holding the request ID may see: the progress, nothing personal. */
-function publicDto(r: Row, history: { status: string; at: Date }[]) {
-  return {
-    requestId: formatRequestId(r.requestId),
-    status: r.status as ContractRequestStatus,
-    sector: r.sector as ContractSector,
-    procedureType: r.procedureType as ProcedureType,
-    municipality: r.municipality,
-    createdAt: r.createdAt.toISOString(),
-    updatedAt: r.updatedAt.toISOString(),
-    history: history.map((h) => ({ status: h.status as ContractRequestStatus, at: h.at.toISOString() })),
-  };
-}
-
-/** A row of a list (queues and "Mis solicitudes"). */
-export function summaryDto(r: Row) {
-  return {
-    _id: r.id,
-    requestId: formatRequestId(r.requestId),
-    status: r.status as ContractRequestStatus,
-    sector: r.sector as ContractSector,
-    procedureType: r.procedureType as ProcedureType,
-    fullName: r.fullName,
-    entity: r.entity,
-    municipality: r.municipality,
-    clientCode: r.clientCode,
-    createdAt: r.createdAt.toISOString(),
-    updatedAt: r.updatedAt.toISOString(),
-  };
-}
-
-function fullDto(
-  r: Row,
-  events: (typeof contractRequestEvents.$inferSelect)[],
-  attachments: (typeof contractRequestAttachments.$inferSelect)[],
-) {
-  return {
-    ...summaryDto(r),
-    owned: r.userId !== null,
-    nationalId: r.nationalId,
-    entityCode: r.entityCode,
-    phone: r.phone,
-    email: r.email,
-    popularCouncil: r.popularCouncil,
-    address: { street: r.street, number: r.number, between1: r.between1, between2: r.between2 },
-    reason: r.reason,
-    nucleusPeople: r.nucleusPeople,
-    metered: r.metered,
-    hydrometerNumber: r.hydrometerNumber,
-    connectionRequestNumber: r.connectionRequestNumber,
-    legalRepresentative: r.legalRepresentative,
-    bankAccount: r.bankAccount,
-    owner: r.owner,
-    contractNumber: r.contractNumber,
-    policy: r.policy,
-    commercialOffice: r.commercialOffice,
-    contractPlace: r.contractPlace,
-    contractDate: r.contractDate,
-    answer: r.answer,
-    annulReason: r.annulReason,
-    newClientCode: r.newClientCode,
-    contractCode: r.contractCode,
-    hasContract: r.contractFile !== null,
-    lang: r.lang,
-    version: r.version,
-    history: events.map((e) => ({
-      kind: e.kind,
-      status: e.status as ContractRequestStatus,
-      answer: e.answer,
-      at: e.at.toISOString(),
-    })),
-    attachments: attachments.map((a) => ({
-      _id: a.id,
-      kind: a.kind,
-      contentType: a.contentType,
-      fileName: a.fileName,
-      bytes: a.bytes,
-      createdAt: a.createdAt.toISOString(),
-    })),
-  };
-}
-export type ContractRequestDto = ReturnType<typeof fullDto>;
-
-const traced = ({ uploadTokenHash: _h, uploadTokenExpiresAt: _e, contractFile: _f, ...rest }: Row) => rest;
 
 export interface ContractRequestsDeps {
   db: Db;
@@ -189,332 +71,19 @@ export function createContractRequestsService(deps: ContractRequestsDeps) {
   const matcherOf = (space: string) => deps.settings?.codePattern(space) ?? Promise.resolve(fixedMatcher);
   const billingMonthsOf = async (space: string) =>
     deps.settings ? (await deps.settings.get(space)).billingPeriodMonths : BILLING_PERIOD_MONTHS;
-  const renderContract = deps.renderContract ?? renderRequestContract;
-
-  /** Staff see a request when it is in one of their sectors and their municipality (if scoped). */
-  async function staffView(p: Principal) {
-    const sectors = visibleSectors(p.permissions);
-    if (!sectors.length) return null;
-    const actor = await loadActor(db, p);
-    return { sectors, scope: p.isSuperAdmin ? null : actor.scopeMunicipality };
-  }
-
-  async function byRequestId(ex: Executor, raw: string, lock = false) {
-    const id = normalizeRequestId(raw);
-    if (!id) throw new AppError('NOTFOUND', 415);
-    const q = ex.select().from(t).where(eq(t.requestId, id));
-    const [row] = lock ? await q.for('update') : await q;
-    if (!row) throw new AppError('NOTFOUND', 415);
-    return row;
-  }
-
-  /** The row when the caller may read it: its owner, or staff of its sector and municipality. */
-  async function readable(p: Principal, raw: string): Promise<{ row: Row; staff: boolean }> {
-    const row = await byRequestId(db, raw);
-    if (row.space !== p.space) throw new AppError('NOTFOUND', 415);
-    const view = await staffView(p);
-    if (view?.sectors.includes(row.sector as ContractSector)) {
-      if (view.scope !== null && view.scope !== row.municipality) throw new AppError('BADREQUESTERROR', 456);
-      return { row, staff: true };
-    }
-    // Someone else's request reads as unknown: no probing whose ID exists.
-    if (row.userId !== p.userId) throw new AppError('NOTFOUND', 415);
-    return { row, staff: false };
-  }
-
-  /** Staff who may act on this request (sector process permission, municipality scope). */
-  type StaffView = Awaited<ReturnType<typeof staffView>>;
-  function assertMayProcess(p: Principal, view: StaffView, row: Row) {
-    if (row.space !== p.space) throw new AppError('NOTFOUND', 415);
-    if (!view?.sectors.includes(row.sector as ContractSector)) throw new AppError('NOTFOUND', 415);
-    if (!mayProcessSector(p.permissions, row.sector as ContractSector))
-      throw new AppError('BADREQUESTERROR', 452);
-    if (view.scope !== null && view.scope !== row.municipality) throw new AppError('BADREQUESTERROR', 456);
-  }
-
-  async function detailsOf(row: Row, ex: Executor = db) {
-    const [events, files] = await Promise.all([
-      ex
-        .select()
-        .from(contractRequestEvents)
-        .where(eq(contractRequestEvents.requestId, row.id))
-        .orderBy(asc(contractRequestEvents.at), asc(contractRequestEvents.id)),
-      ex
-        .select()
-        .from(contractRequestAttachments)
-        .where(eq(contractRequestAttachments.requestId, row.id))
-        .orderBy(asc(contractRequestAttachments.createdAt)),
-    ]);
-    return fullDto(row, events, files);
-  }
-
-  /** Tells the requester: the drawer (when the request has an owner) and an e-mail (when known). */
-  async function tell(tx: Executor, row: Row, answer: string | null) {
-    const requestId = formatRequestId(row.requestId);
-    const status = row.status as ContractRequestStatus;
-    if (row.userId) {
-      await createNotification(tx, {
-        space: row.space,
-        owner: row.userId,
-        type: 'TASK_UPDATE_STATE',
-        payload: { body: { status, name: requestId }, requestId, kind: 'CONTRACT_REQUEST' },
-        event: 'CONTRACT_REQUEST_STATUS',
-        params: { requestId, status },
-      });
-    }
-    let to = row.email;
-    let name: string | null = row.fullName;
-    if (!to && row.userId) {
-      const [u] = await tx
-        .select({ email: users.email, firstName: users.firstName })
-        .from(users)
-        .where(eq(users.id, row.userId));
-      to = u?.email ?? null;
-      name = u?.firstName ?? name;
-    }
-    if (!to) return;
-    const link = `${deps.publicUrl}/oficina_virtual/search?id=${requestId}`;
-    const words = (lang: 'es' | 'en') => CONTRACT_LABELS[lang];
-    const es = words('es');
-    const en = words('en');
-    const proc = row.procedureType as ProcedureType;
-    await mailMessage(tx, {
-      to,
-      lang: row.lang,
-      name,
-      kind: status === 'NEW' ? 'contract-request-received' : 'contract-request-status',
-      texts: {
-        es: {
-          subject:
-            status === 'NEW'
-              ? `Recibimos su solicitud ${requestId}`
-              : `Su solicitud ${requestId}: ${es.status[status]}`,
-          body: [
-            status === 'NEW'
-              ? `Recibimos su solicitud de ${es.procedure[proc].toLowerCase()}. Su número de solicitud es ${requestId}.`
-              : `Su solicitud ${requestId} (${es.procedure[proc].toLowerCase()}) está ahora: ${es.status[status]}.`,
-            answer ? `Respuesta de la oficina comercial: ${answer}` : '',
-            `Consulte el estado en ${link}`,
-            status === 'NEW'
-              ? `Comprobante en PDF: ${deps.publicUrl}/api/contract-requests/lookup/${requestId}/receipt.pdf`
-              : '',
-          ]
-            .filter(Boolean)
-            .join('\n\n'),
-        },
-        en: {
-          subject:
-            status === 'NEW'
-              ? `We received your request ${requestId}`
-              : `Your request ${requestId}: ${en.status[status]}`,
-          body: [
-            status === 'NEW'
-              ? `We received your ${en.procedure[proc].toLowerCase()} request. Your request number is ${requestId}.`
-              : `Your request ${requestId} (${en.procedure[proc].toLowerCase()}) is now: ${en.status[status]}.`,
-            answer ? `Answer from the commercial office: ${answer}` : '',
-            `Check its status at ${link}`,
-            status === 'NEW'
-              ? `PDF receipt: ${deps.publicUrl}/api/contract-requests/lookup/${requestId}/receipt.pdf`
-              : '',
-          ]
-            .filter(Boolean)
-            .join('\n\n'),
-        },
-      },
-    });
-  }
-
-  async function hasDebt(cc: string) {
-    const debt = await commercial.getDebt(cc);
-    return debt.totalDebtCents > 0;
-  }
-
-  /**
-   * Moves a request from `from` to `to` in one guarded statement (WHERE status = from): the one that
-   * loses a race gets 409. Records the step, traces it and tells the requester, all in `tx`.
-   */
-  async function move(
-    tx: Executor,
-    p: Principal | null,
-    before: Row,
-    to: ContractRequestStatus,
-    answer: string | null,
-    extra: Partial<typeof t.$inferInsert> = {},
-    version?: number,
-  ) {
-    const conds = [eq(t.id, before.id), eq(t.status, before.status)];
-    if (version !== undefined) conds.push(eq(t.version, version));
-    const [after] = await tx
-      .update(t)
-      .set({
-        ...extra,
-        status: to,
-        ...(answer ? { answer } : {}),
-        version: sql`${t.version} + 1`,
-        updatedAt: new Date(),
-      })
-      .where(and(...conds))
-      .returning();
-    if (!after) throw new AppError('CONFLICTERROR', 409, { ref: formatRequestId(before.requestId) });
-    await tx.insert(contractRequestEvents).values({
-      requestId: before.id,
-      kind: before.status === to ? 'ANSWER' : 'STATUS',
-      status: to,
-      actor: p?.userId ?? null,
-      answer,
-    });
-    await writeTrace(tx, {
-      space: before.space,
-      type: 'UPDATE',
-      owner: p?.userId ?? null,
-      module: 'contract-requests',
-      section: before.sector.toLowerCase(),
-      entityId: before.id,
-      before: traced(before),
-      after: traced(after),
-    });
-    await tell(tx, after, answer);
-    return after;
-  }
-
-  async function modelOf(ex: Executor, space: string, sector: string): Promise<ContractModel> {
-    const [m] = await ex
-      .select()
-      .from(contractModels)
-      .where(and(eq(contractModels.space, space), eq(contractModels.sector, sector)));
-    if (!m) throw new AppError('BADREQUESTERROR', 459);
-    return { title: m.title, clauses: m.clauses, tariffBasis: m.tariffBasis };
-  }
-
-  /** A new client code in the configured shape: digits, the municipality first (retried on a clash). */
-  async function newClientCode(ex: Executor, space: string, municipality: number) {
-    const matcher = await matcherOf(space);
-    for (let i = 0; i < 20; i++) {
-      const digits = [...randomBytes(8)].map((b) => String(b % 10)).join('');
-      const cc = `${String(municipality).padStart(2, '0')}${digits}`;
-      if (!matcher.test(cc)) continue;
-      const [taken] = await ex.select({ cc: accounts.cc }).from(accounts).where(eq(accounts.cc, cc));
-      const [reserved] = await ex.select({ id: t.id }).from(t).where(eq(t.newClientCode, cc));
-      if (!taken && !reserved) return cc;
-    }
-    throw new AppError('BADREQUESTERROR', 460);
-  }
-
-  /** At SIGNATURE_READY: numbers, office, place and date settled, and the contract PDF stored. */
-  async function prepareContract(tx: Executor, row: Row) {
-    if (!row.commercialOffice) throw new AppError('BADREQUESTERROR', 425);
-    if (!row.contractPlace) throw new AppError('BADREQUESTERROR', 426);
-    const model = await modelOf(tx, row.space, row.sector);
-    const year = new Date().getFullYear();
-    const serial = row.requestId.slice(0, 6);
-    const contractNumber = row.contractNumber ?? `C-${year}-${serial}`;
-    const policy = row.policy ?? `P-${row.municipality}-${serial}`;
-    const clientCode =
-      procedureCreatesAccount(row.procedureType as ProcedureType) && !row.newClientCode
-        ? await newClientCode(tx, row.space, row.municipality)
-        : (row.newClientCode ?? row.clientCode);
-    const code = [...randomBytes(16)]
-      .map((b) => BASE32[b % 32])
-      .join('')
-      .match(/.{4}/g)!
-      .join('-');
-    const date = row.contractDate ?? today();
-    const lang: Lang = row.lang === 'en' ? 'en' : 'es';
-    let pdf: Buffer;
-    try {
-      pdf = await renderContract(
-        {
-          model,
-          requestId: formatRequestId(row.requestId),
-          contractNumber,
-          policy,
-          clientCode,
-          clientName: row.owner && row.procedureType === 'OWNER_CHANGE' ? row.owner : row.fullName,
-          nationalId: row.nationalId,
-          entity: row.entity,
-          entityCode: row.entityCode,
-          legalRepresentative: row.legalRepresentative,
-          bankAccount: row.bankAccount,
-          address: formatAddress({
-            street: row.street,
-            number: row.number,
-            betweenStreets: `${row.between1} y ${row.between2}`,
-          }),
-          municipality: municipalityName(row.municipality),
-          commercialOffice: row.commercialOffice,
-          nucleusPeople: row.nucleusPeople,
-          hydrometerNumber: row.hydrometerNumber,
-          billingPeriodMonths: await billingMonthsOf(row.space),
-          place: row.contractPlace,
-          date: new Intl.DateTimeFormat(lang === 'es' ? 'es-ES' : 'en-GB', { dateStyle: 'long' }).format(
-            new Date(`${date}T12:00:00Z`),
-          ),
-          verificationCode: code,
-          verifyUrl: `${deps.publicUrl}/api/ahab-requests/verify-document/${code}`,
-        },
-        lang,
-      );
-    } catch (err) {
-      if (err instanceof AppError) throw err;
-      throw new AppError('BADREQUESTERROR', 460);
-    }
-    const file = `${randomUUID()}.pdf`;
-    await storage.put(file, pdf, tx);
-    await tx.insert(billingDocuments).values({
-      code,
-      kind: 'CONTRACT',
-      cc: clientCode ?? formatRequestId(row.requestId),
-      subject: `${contractNumber} · ${formatRequestId(row.requestId)}`,
-      amountCents: null,
-    });
-    return {
-      contractNumber,
-      policy,
-      contractDate: date,
-      contractCode: code,
-      contractFile: file,
-      newClientCode: procedureCreatesAccount(row.procedureType as ProcedureType) ? clientCode : null,
-    };
-  }
-
-  /** At SIGNED: what the contract changes in the ledger. */
-  async function applyToLedger(tx: Executor, row: Row) {
-    const proc = row.procedureType as ProcedureType;
-    if (procedureCreatesAccount(proc) && row.newClientCode) {
-      await tx
-        .insert(accounts)
-        .values({
-          cc: row.newClientCode,
-          space: row.space,
-          holderName: row.entity ?? row.fullName,
-          clientType: row.sector,
-          street: row.street,
-          number: row.number,
-          betweenStreets: `${row.between1} y ${row.between2}`,
-          municipality: row.municipality,
-          popularCouncil: row.popularCouncil,
-          commercialOffice: row.commercialOffice ?? '',
-          policy: row.policy,
-          contractNumber: row.contractNumber,
-          nucleusPeople: row.nucleusPeople ?? 1,
-          metered: row.metered,
-        })
-        .onConflictDoNothing();
-      return;
-    }
-    if (!row.clientCode) return;
-    const set: Partial<typeof accounts.$inferInsert> =
-      proc === 'OWNER_CHANGE' && row.owner
-        ? { holderName: row.owner, contractNumber: row.contractNumber, policy: row.policy }
-        : proc === 'CANCEL_CONTRACT'
-          ? { active: false }
-          : proc === 'METER_INSTALLATION'
-            ? { metered: true }
-            : { ...(row.nucleusPeople ? { nucleusPeople: row.nucleusPeople } : {}) };
-    if (Object.keys(set).length) await tx.update(accounts).set(set).where(eq(accounts.cc, row.clientCode));
-  }
+  const access = createRequestAccess(db);
+  const { staffView, byRequestId, readable } = access;
+  const issuer = createContractIssuer({
+    storage,
+    publicUrl: deps.publicUrl,
+    renderContract: deps.renderContract ?? renderRequestContract,
+    matcherOf,
+    billingMonthsOf,
+  });
+  const staff = createStaffWorkflow({ db, commercial, publicUrl: deps.publicUrl, access, issuer });
 
   const service = {
+    ...staff,
     async create(p: Principal | null, input: ContractRequestInput, lang: Lang, ip: string) {
       const raw = input.clientCode ? normalizeClientCode(input.clientCode) : '';
       const callerHasCode = Boolean(p && raw && (await ownsCode(p.userId, raw)));
@@ -592,7 +161,7 @@ export function createContractRequestsService(deps: ContractRequestsDeps) {
               entityId: row.id,
               after: traced(row),
             });
-            await tell(tx, row, null);
+            await tellRequester(tx, row, null, deps.publicUrl);
             return {
               requestId: formatRequestId(row.requestId),
               status: 'NEW' as const,
@@ -653,7 +222,7 @@ export function createContractRequestsService(deps: ContractRequestsDeps) {
 
     async get(p: Principal, raw: string) {
       const { row } = await readable(p, raw);
-      return detailsOf(row);
+      return detailsOf(db, row);
     },
 
     async search(p: Principal, q: SearchQuery) {
@@ -710,128 +279,6 @@ export function createContractRequestsService(deps: ContractRequestsDeps) {
       return rows.map((r) => ({ status: r.status as ContractRequestStatus, count: Number(r.count) }));
     },
 
-    async transition(
-      p: Principal,
-      raw: string,
-      body: { to: ContractRequestStatus; answer?: string | null; version?: number },
-    ) {
-      const answer = body.answer?.trim() || null;
-      // Asked before the transaction: the ledger and the caller's scope are other reads.
-      const view = await staffView(p);
-      const seen = await byRequestId(db, raw);
-      const debt =
-        (body.to === 'PENDING' || body.to === 'REVIEW') && seen.clientCode
-          ? await hasDebt(seen.clientCode)
-          : false;
-      const result = await db.transaction(async (tx) => {
-        const before = await byRequestId(tx, raw, true);
-        assertMayProcess(p, view, before);
-        if (before.status === 'ANNULLED') throw new AppError('BADREQUESTERROR', 432);
-        if (body.version !== undefined && body.version !== before.version)
-          throw new AppError('CONFLICTERROR', 409, {
-            ref: formatRequestId(before.requestId),
-            current: await detailsOf(before, tx),
-          });
-        const from = before.status as ContractRequestStatus;
-        // An answer without a move: the request stays where it is.
-        if (body.to === from) {
-          if (!answer || !isOpenRequest(from)) throw new AppError('BADREQUESTERROR', 437);
-          return move(tx, p, before, from, answer);
-        }
-        if (!isStaffTransition(from, body.to)) throw new AppError('BADREQUESTERROR', 437);
-        const to = body.to;
-        // Taking a request on a code with debt, or sending it to review, asks the ledger first: with
-        // debt it is held in DEBT_PENDING until the ledger says the debt is paid.
-        if ((to === 'PENDING' || to === 'REVIEW') && before.clientCode && debt) {
-          const pending = from === 'PENDING' ? before : await move(tx, p, before, 'PENDING', null);
-          return move(tx, null, pending, 'DEBT_PENDING', answer);
-        }
-        let extra: Partial<typeof t.$inferInsert> = {};
-        if (to === 'SIGNATURE_READY') extra = await prepareContract(tx, before);
-        if (to === 'SIGNED') {
-          if (!before.contractFile) throw new AppError('BADREQUESTERROR', 461);
-          extra = { contractDate: before.contractDate ?? today() };
-          await applyToLedger(tx, { ...before, ...extra } as Row);
-        }
-        return move(tx, p, before, to, answer, extra);
-      });
-      return detailsOf(result);
-    },
-
-    async annul(p: Principal, raw: string, body: { reason?: string | null; version?: number }) {
-      const reason = body.reason?.trim();
-      const view = await staffView(p);
-      const result = await db.transaction(async (tx) => {
-        const before = await byRequestId(tx, raw, true);
-        assertMayProcess(p, view, before);
-        if (!reason) throw new AppError('BADREQUESTERROR', 454);
-        const refusal = annulRefusal(before.sector as ContractSector, before.status as ContractRequestStatus);
-        if (refusal) throw new AppError('BADREQUESTERROR', refusal);
-        if (body.version !== undefined && body.version !== before.version)
-          throw new AppError('CONFLICTERROR', 409, {
-            ref: formatRequestId(before.requestId),
-            current: await detailsOf(before, tx),
-          });
-        return move(tx, p, before, 'ANNULLED', reason, { annulReason: reason });
-      });
-      return detailsOf(result);
-    },
-
-    async patch(p: Principal, raw: string, patch: ContractStaffPatch) {
-      const view = await staffView(p);
-      const result = await db.transaction(async (tx) => {
-        const before = await byRequestId(tx, raw, true);
-        assertMayProcess(p, view, before);
-        if (before.status === 'ANNULLED') throw new AppError('BADREQUESTERROR', 432);
-        if (before.status === 'SIGNED') throw new AppError('BADREQUESTERROR', 437);
-        if (before.version !== patch.version && !patch.force)
-          throw new AppError('CONFLICTERROR', 409, {
-            ref: formatRequestId(before.requestId),
-            current: await detailsOf(before, tx),
-          });
-        if (patch.contractDate) {
-          const d = new Date(`${patch.contractDate}T12:00:00Z`);
-          const created = before.createdAt.toISOString().slice(0, 10);
-          if (Number.isNaN(d.getTime()) || patch.contractDate < created)
-            throw new AppError('BADREQUESTERROR', 427, { field: 'contractDate' });
-        }
-        const blankToNull = (v: string | null | undefined) =>
-          v === undefined ? undefined : v?.trim() || null;
-        const set = Object.fromEntries(
-          Object.entries({
-            contractNumber: blankToNull(patch.contractNumber),
-            policy: blankToNull(patch.policy),
-            commercialOffice: blankToNull(patch.commercialOffice),
-            contractPlace: blankToNull(patch.contractPlace),
-            contractDate: blankToNull(patch.contractDate),
-          }).filter(([, v]) => v !== undefined),
-        );
-        const [after] = await tx
-          .update(t)
-          .set({ ...set, version: sql`${t.version} + 1`, updatedAt: new Date() })
-          .where(eq(t.id, before.id))
-          .returning();
-        await tx.insert(contractRequestEvents).values({
-          requestId: before.id,
-          kind: 'FIELDS',
-          status: before.status,
-          actor: p.userId,
-        });
-        await writeTrace(tx, {
-          space: before.space,
-          type: 'UPDATE',
-          owner: p.userId,
-          module: 'contract-requests',
-          section: before.sector.toLowerCase(),
-          entityId: before.id,
-          before: traced(before),
-          after: traced(after),
-        });
-        return after;
-      });
-      return detailsOf(result);
-    },
-
     /** Staff from SIGNATURE_READY, the owner once SIGNED (461 before, or when there is nothing). */
     async contract(p: Principal, raw: string) {
       const { row, staff } = await readable(p, raw);
@@ -876,7 +323,7 @@ export function createContractRequestsService(deps: ContractRequestsDeps) {
         : [];
       return {
         ...base,
-        hasDebt: await hasDebt(cc),
+        hasDebt: await hasDebt(commercial, cc),
         openRequestId: open ? formatRequestId(open.requestId) : null,
       };
     },
@@ -956,26 +403,6 @@ export function createContractRequestsService(deps: ContractRequestsDeps) {
       if (!bytes) throw new AppError('NOTFOUND', 415);
       return { bytes, contentType: a.contentType, fileName: a.fileName };
     },
-
-    /** The ledger decides: requests held for debt on `cc` go back to PENDING once it has none. */
-    async releasePaid(cc: string | null) {
-      const held = await db
-        .select()
-        .from(t)
-        .where(and(eq(t.status, 'DEBT_PENDING'), cc ? eq(t.clientCode, cc) : undefined))
-        .limit(500);
-      let released = 0;
-      for (const row of held) {
-        if (!row.clientCode || (await hasDebt(row.clientCode))) continue;
-        try {
-          await db.transaction((tx) => move(tx, null, row, 'PENDING', null));
-          released++;
-        } catch (err) {
-          if (!(err instanceof AppError && err.name === 'CONFLICTERROR')) throw err;
-        }
-      }
-      return released;
-    },
   };
 
   async function ownsCode(userId: string, cc: string) {
@@ -1007,20 +434,4 @@ export async function claimRequestsByEmail(ex: Executor, userId: string, email: 
     .where(
       and(isNull(contractRequests.userId), sql`${contractRequests.email} = ${email.trim().toLowerCase()}`),
     );
-}
-
-/** Each sector's default contract model, for a space that has none (idempotent). */
-export async function ensureContractModels(ex: Executor, space: string) {
-  await ex
-    .insert(contractModels)
-    .values(
-      Object.entries(DEFAULT_CONTRACT_MODELS).map(([sector, m]) => ({
-        space,
-        sector,
-        title: m.title,
-        clauses: m.clauses,
-        tariffBasis: m.tariffBasis,
-      })),
-    )
-    .onConflictDoNothing();
 }

@@ -1,0 +1,62 @@
+import {
+  AppError,
+  type ContractSector,
+  mayProcessSector,
+  normalizeRequestId,
+  visibleSectors,
+} from '@ov/domain';
+import { eq } from 'drizzle-orm';
+import type { Db, Executor } from '../../db/client';
+import { contractRequests } from '../../db/schema';
+import type { Principal } from '../../plugins/access';
+import { loadActor } from '../users/users.admin.support';
+import type { Row } from './contract-requests.dto';
+
+const t = contractRequests;
+
+/** Who may read and who may process a request: its owner, or staff of its sector and municipality. */
+export function createRequestAccess(db: Db) {
+  /** Staff see a request when it is in one of their sectors and their municipality (if scoped). */
+  async function staffView(p: Principal) {
+    const sectors = visibleSectors(p.permissions);
+    if (!sectors.length) return null;
+    const actor = await loadActor(db, p);
+    return { sectors, scope: p.isSuperAdmin ? null : actor.scopeMunicipality };
+  }
+
+  async function byRequestId(ex: Executor, raw: string, lock = false) {
+    const id = normalizeRequestId(raw);
+    if (!id) throw new AppError('NOTFOUND', 415);
+    const q = ex.select().from(t).where(eq(t.requestId, id));
+    const [row] = lock ? await q.for('update') : await q;
+    if (!row) throw new AppError('NOTFOUND', 415);
+    return row;
+  }
+
+  /** The row when the caller may read it: its owner, or staff of its sector and municipality. */
+  async function readable(p: Principal, raw: string): Promise<{ row: Row; staff: boolean }> {
+    const row = await byRequestId(db, raw);
+    if (row.space !== p.space) throw new AppError('NOTFOUND', 415);
+    const view = await staffView(p);
+    if (view?.sectors.includes(row.sector as ContractSector)) {
+      if (view.scope !== null && view.scope !== row.municipality) throw new AppError('BADREQUESTERROR', 456);
+      return { row, staff: true };
+    }
+    // Someone else's request reads as unknown: no probing whose ID exists.
+    if (row.userId !== p.userId) throw new AppError('NOTFOUND', 415);
+    return { row, staff: false };
+  }
+
+  /** Staff who may act on this request (sector process permission, municipality scope). */
+  type StaffView = Awaited<ReturnType<typeof staffView>>;
+  function assertMayProcess(p: Principal, view: StaffView, row: Row) {
+    if (row.space !== p.space) throw new AppError('NOTFOUND', 415);
+    if (!view?.sectors.includes(row.sector as ContractSector)) throw new AppError('NOTFOUND', 415);
+    if (!mayProcessSector(p.permissions, row.sector as ContractSector))
+      throw new AppError('BADREQUESTERROR', 452);
+    if (view.scope !== null && view.scope !== row.municipality) throw new AppError('BADREQUESTERROR', 456);
+  }
+
+  return { staffView, byRequestId, readable, assertMayProcess };
+}
+export type RequestAccess = ReturnType<typeof createRequestAccess>;

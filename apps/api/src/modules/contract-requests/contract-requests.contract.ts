@@ -1,0 +1,195 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import {
+  AppError,
+  findMunicipality,
+  formatRequestId,
+  type ProcedureType,
+  procedureCreatesAccount,
+} from '@ov/domain';
+import { and, eq } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import { accounts, billingDocuments, contractModels, contractRequests } from '../../db/schema';
+import type { Lang } from '../../lib/language';
+import { formatAddress } from '../billing/ledger.mappers';
+import type { FileStorage } from '../files/storage';
+import type { Row } from './contract-requests.dto';
+import {
+  type ContractModel,
+  DEFAULT_CONTRACT_MODELS,
+  type renderRequestContract,
+} from './contract-requests.pdf';
+
+const t = contractRequests;
+const BASE32 = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+export const municipalityName = (pk: number) => findMunicipality(pk)?.municipio ?? String(pk);
+export const today = () => new Date().toISOString().slice(0, 10);
+
+export interface ContractIssuerDeps {
+  storage: FileStorage;
+  publicUrl: string;
+  renderContract: typeof renderRequestContract;
+  /** The client-code shape in force in a space. */
+  matcherOf: (space: string) => Promise<RegExp>;
+  /** The billing period in force in a space (printed on the contract). */
+  billingMonthsOf: (space: string) => Promise<number>;
+}
+
+/** The contract: drawn up and stored at SIGNATURE_READY, applied to the ledger at SIGNED. */
+export function createContractIssuer(deps: ContractIssuerDeps) {
+  const { storage, renderContract, matcherOf, billingMonthsOf } = deps;
+
+  async function modelOf(ex: Executor, space: string, sector: string): Promise<ContractModel> {
+    const [m] = await ex
+      .select()
+      .from(contractModels)
+      .where(and(eq(contractModels.space, space), eq(contractModels.sector, sector)));
+    if (!m) throw new AppError('BADREQUESTERROR', 459);
+    return { title: m.title, clauses: m.clauses, tariffBasis: m.tariffBasis };
+  }
+
+  /** A new client code in the configured shape: digits, the municipality first (retried on a clash). */
+  async function newClientCode(ex: Executor, space: string, municipality: number) {
+    const matcher = await matcherOf(space);
+    for (let i = 0; i < 20; i++) {
+      const digits = [...randomBytes(8)].map((b) => String(b % 10)).join('');
+      const cc = `${String(municipality).padStart(2, '0')}${digits}`;
+      if (!matcher.test(cc)) continue;
+      const [taken] = await ex.select({ cc: accounts.cc }).from(accounts).where(eq(accounts.cc, cc));
+      const [reserved] = await ex.select({ id: t.id }).from(t).where(eq(t.newClientCode, cc));
+      if (!taken && !reserved) return cc;
+    }
+    throw new AppError('BADREQUESTERROR', 460);
+  }
+
+  /** At SIGNATURE_READY: numbers, office, place and date settled, and the contract PDF stored. */
+  async function prepareContract(tx: Executor, row: Row) {
+    if (!row.commercialOffice) throw new AppError('BADREQUESTERROR', 425);
+    if (!row.contractPlace) throw new AppError('BADREQUESTERROR', 426);
+    const model = await modelOf(tx, row.space, row.sector);
+    const year = new Date().getFullYear();
+    const serial = row.requestId.slice(0, 6);
+    const contractNumber = row.contractNumber ?? `C-${year}-${serial}`;
+    const policy = row.policy ?? `P-${row.municipality}-${serial}`;
+    const clientCode =
+      procedureCreatesAccount(row.procedureType as ProcedureType) && !row.newClientCode
+        ? await newClientCode(tx, row.space, row.municipality)
+        : (row.newClientCode ?? row.clientCode);
+    const code = [...randomBytes(16)]
+      .map((b) => BASE32[b % 32])
+      .join('')
+      .match(/.{4}/g)!
+      .join('-');
+    const date = row.contractDate ?? today();
+    const lang: Lang = row.lang === 'en' ? 'en' : 'es';
+    let pdf: Buffer;
+    try {
+      pdf = await renderContract(
+        {
+          model,
+          requestId: formatRequestId(row.requestId),
+          contractNumber,
+          policy,
+          clientCode,
+          clientName: row.owner && row.procedureType === 'OWNER_CHANGE' ? row.owner : row.fullName,
+          nationalId: row.nationalId,
+          entity: row.entity,
+          entityCode: row.entityCode,
+          legalRepresentative: row.legalRepresentative,
+          bankAccount: row.bankAccount,
+          address: formatAddress({
+            street: row.street,
+            number: row.number,
+            betweenStreets: `${row.between1} y ${row.between2}`,
+          }),
+          municipality: municipalityName(row.municipality),
+          commercialOffice: row.commercialOffice,
+          nucleusPeople: row.nucleusPeople,
+          hydrometerNumber: row.hydrometerNumber,
+          billingPeriodMonths: await billingMonthsOf(row.space),
+          place: row.contractPlace,
+          date: new Intl.DateTimeFormat(lang === 'es' ? 'es-ES' : 'en-GB', { dateStyle: 'long' }).format(
+            new Date(`${date}T12:00:00Z`),
+          ),
+          verificationCode: code,
+          verifyUrl: `${deps.publicUrl}/api/ahab-requests/verify-document/${code}`,
+        },
+        lang,
+      );
+    } catch (err) {
+      if (err instanceof AppError) throw err;
+      throw new AppError('BADREQUESTERROR', 460);
+    }
+    const file = `${randomUUID()}.pdf`;
+    await storage.put(file, pdf, tx);
+    await tx.insert(billingDocuments).values({
+      code,
+      kind: 'CONTRACT',
+      cc: clientCode ?? formatRequestId(row.requestId),
+      subject: `${contractNumber} · ${formatRequestId(row.requestId)}`,
+      amountCents: null,
+    });
+    return {
+      contractNumber,
+      policy,
+      contractDate: date,
+      contractCode: code,
+      contractFile: file,
+      newClientCode: procedureCreatesAccount(row.procedureType as ProcedureType) ? clientCode : null,
+    };
+  }
+
+  /** At SIGNED: what the contract changes in the ledger. */
+  async function applyToLedger(tx: Executor, row: Row) {
+    const proc = row.procedureType as ProcedureType;
+    if (procedureCreatesAccount(proc) && row.newClientCode) {
+      await tx
+        .insert(accounts)
+        .values({
+          cc: row.newClientCode,
+          space: row.space,
+          holderName: row.entity ?? row.fullName,
+          clientType: row.sector,
+          street: row.street,
+          number: row.number,
+          betweenStreets: `${row.between1} y ${row.between2}`,
+          municipality: row.municipality,
+          popularCouncil: row.popularCouncil,
+          commercialOffice: row.commercialOffice ?? '',
+          policy: row.policy,
+          contractNumber: row.contractNumber,
+          nucleusPeople: row.nucleusPeople ?? 1,
+          metered: row.metered,
+        })
+        .onConflictDoNothing();
+      return;
+    }
+    if (!row.clientCode) return;
+    const set: Partial<typeof accounts.$inferInsert> =
+      proc === 'OWNER_CHANGE' && row.owner
+        ? { holderName: row.owner, contractNumber: row.contractNumber, policy: row.policy }
+        : proc === 'CANCEL_CONTRACT'
+          ? { active: false }
+          : proc === 'METER_INSTALLATION'
+            ? { metered: true }
+            : { ...(row.nucleusPeople ? { nucleusPeople: row.nucleusPeople } : {}) };
+    if (Object.keys(set).length) await tx.update(accounts).set(set).where(eq(accounts.cc, row.clientCode));
+  }
+
+  return { prepareContract, applyToLedger };
+}
+
+/** Each sector's default contract model, for a space that has none (idempotent). */
+export async function ensureContractModels(ex: Executor, space: string) {
+  await ex
+    .insert(contractModels)
+    .values(
+      Object.entries(DEFAULT_CONTRACT_MODELS).map(([sector, m]) => ({
+        space,
+        sector,
+        title: m.title,
+        clauses: m.clauses,
+        tariffBasis: m.tariffBasis,
+      })),
+    )
+    .onConflictDoNothing();
+}
