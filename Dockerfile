@@ -26,7 +26,7 @@ RUN npm ci --omit=dev --no-audit --no-fund
 
 # ---- runtime: compiled code, migrations, the built web app; no sources, no compilers; not root ----
 FROM node:20-bookworm-slim
-ENV NODE_ENV=production PORT=3000 HOST=0.0.0.0 WEB_DIST=/app/apps/web/dist DATA_DIR=/app/.data
+ENV NODE_ENV=production PORT=3000 HOST=0.0.0.0 WEB_DIST=/app/apps/web/dist DATA_DIR=/app/.data STORAGE=postgres
 WORKDIR /app
 COPY --from=deps /app/node_modules ./node_modules
 COPY --from=build /app/package.json ./
@@ -35,6 +35,7 @@ COPY --from=build /app/apps/api/dist ./apps/api/dist
 COPY --from=build /app/apps/api/drizzle ./apps/api/drizzle
 COPY --from=build /app/apps/web/dist ./apps/web/dist
 COPY --from=build /app/apps/gateway-sandbox/dist ./apps/gateway-sandbox/dist
+# Files live in PostgreSQL (STORAGE); .data only holds what one process keeps for itself.
 RUN mkdir -p /app/.data && chown node:node /app/.data
 USER node
 EXPOSE 3000
