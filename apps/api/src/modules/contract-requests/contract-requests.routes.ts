@@ -1,20 +1,14 @@
 import path from 'node:path';
 import multipart from '@fastify/multipart';
 import {
-  AppError,
-  ATTACHMENT_KINDS,
   ATTACHMENT_MAX_BYTES,
-  CLIENT_TYPES,
-  CONTRACT_REQUEST_STATUSES,
   contractAnnulSchema,
   contractRequestInputSchema,
   contractStaffPatchSchema,
   contractTransitionSchema,
-  PROCEDURE_TYPES,
   searchQuerySchema,
   validateReqSchema,
 } from '@ov/domain';
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from '../../config';
@@ -24,120 +18,22 @@ import { sendPage } from '../../lib/search';
 import { consume, UPLOAD_RATE } from '../../lib/throttle';
 import { principalOf } from '../../plugins/access';
 import { createLedgerCommercialSystem } from '../billing/ledger';
-import { isPdf, reencodeDocumentImage } from '../files/images';
 import { createLocalFileStorage, type FileStorage, STORED_DOCUMENT_NAME } from '../files/storage';
 import type { SettingsStore } from '../settings/settings.store';
+import {
+  attachmentDtoSchema,
+  fullDtoSchema,
+  publicDtoSchema,
+  sector,
+  status,
+  summaryDtoSchema,
+} from './contract-requests.schemas';
 import { type ContractRequestsService, createContractRequestsService } from './contract-requests.service';
+import { readAttachment, sendPdf } from './contract-requests.upload';
 
 const tags = ['contract-requests'];
 const base = '/api/contract-requests';
 const idParams = z.object({ requestId: z.string().max(40) });
-const status = z.enum(CONTRACT_REQUEST_STATUSES);
-const sector = z.enum(CLIENT_TYPES);
-const procedure = z.enum(PROCEDURE_TYPES);
-
-const publicDto = z.object({
-  requestId: z.string(),
-  status,
-  sector,
-  procedureType: procedure,
-  municipality: z.number(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-  history: z.array(z.object({ status, at: z.string() })),
-});
-const summaryDto = z.object({
-  _id: z.string(),
-  requestId: z.string(),
-  status,
-  sector,
-  procedureType: procedure,
-  fullName: z.string(),
-  entity: z.string().nullable(),
-  municipality: z.number(),
-  clientCode: z.string().nullable(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-});
-const attachmentDto = z.object({
-  _id: z.string(),
-  kind: z.string(),
-  contentType: z.string(),
-  fileName: z.string(),
-  bytes: z.number(),
-  createdAt: z.string(),
-});
-const s = z.string().nullable();
-const fullDto = summaryDto.extend({
-  owned: z.boolean(),
-  nationalId: s,
-  entityCode: s,
-  phone: s,
-  email: s,
-  popularCouncil: s,
-  address: z.object({ street: z.string(), number: z.string(), between1: z.string(), between2: z.string() }),
-  reason: s,
-  nucleusPeople: z.number().nullable(),
-  metered: z.boolean(),
-  hydrometerNumber: s,
-  connectionRequestNumber: s,
-  legalRepresentative: s,
-  bankAccount: s,
-  owner: s,
-  contractNumber: s,
-  policy: s,
-  commercialOffice: s,
-  contractPlace: s,
-  contractDate: s,
-  answer: s,
-  annulReason: s,
-  newClientCode: s,
-  contractCode: s,
-  hasContract: z.boolean(),
-  lang: z.string(),
-  version: z.number(),
-  history: z.array(z.object({ kind: z.string(), status, answer: s, at: z.string() })),
-  attachments: z.array(attachmentDto),
-});
-
-function sendPdf(reply: FastifyReply, name: string, pdf: Buffer) {
-  return reply
-    .type('application/pdf')
-    .header('content-disposition', `attachment; filename="${name}"`)
-    .header('cache-control', 'private, no-store')
-    .send(pdf);
-}
-
-/** One uploaded file of at most 5 MB: an image is re-encoded, a PDF checked by its signature (478). */
-async function readAttachment(req: FastifyRequest) {
-  let part: Awaited<ReturnType<FastifyRequest['file']>>;
-  let bytes: Buffer;
-  try {
-    part = await req.file();
-    if (!part) throw new AppError('BADREQUESTERROR', 478);
-    bytes = await part.toBuffer();
-  } catch (err) {
-    const code = (err as { statusCode?: number }).statusCode;
-    if (err instanceof AppError) throw err;
-    if (code === 413) throw new AppError('BADREQUESTERROR', 478);
-    if (code && code >= 400 && code < 500) throw err;
-    throw new AppError('VALIDATIONERROR', 0);
-  }
-  const kindField = part.fields.kind as { value?: unknown } | undefined;
-  const kind = typeof kindField?.value === 'string' ? kindField.value : 'OTHER';
-  if (!(ATTACHMENT_KINDS as readonly string[]).includes(kind))
-    throw new AppError('VALIDATIONERROR', 0, [{ field: 'kind', message: 'valor no válido' }]);
-  const original = (part.filename || 'archivo').replace(/[^\p{L}\p{N}._ -]/gu, '_').slice(0, 100);
-  if (isPdf(bytes)) return { kind, fileName: original, contentType: 'application/pdf', bytes };
-  const image = await reencodeDocumentImage(bytes);
-  return {
-    kind,
-    fileName: original.replace(/\.[^.]*$/, '') + '.webp',
-    contentType: 'image/webp',
-    bytes: image,
-  };
-}
-
 export interface ContractRequestsRoutesDeps {
   database: Database;
   config: Pick<Config, 'CLIENT_CODE_PATTERN' | 'publicUrl' | 'DATA_DIR'>;
@@ -215,7 +111,7 @@ export const contractRequestsRoutes: FastifyPluginAsyncZod<ContractRequestsRoute
         summary:
           'Where a request stands, for anyone with its ID (nothing personal); 404 · 415 unknown; 60 / 15 min per address',
         params: idParams,
-        response: { 200: publicDto },
+        response: { 200: publicDtoSchema },
       },
     },
     async (req) => requests.lookup(req.params.requestId, req.ip),
@@ -248,7 +144,7 @@ export const contractRequestsRoutes: FastifyPluginAsyncZod<ContractRequestsRoute
         summary:
           'Requests (list protocol, oldest first). Staff: the sectors of their process permissions (452 for another) and their municipality (456); customers: their own',
         body: searchQuerySchema,
-        response: { 200: z.array(summaryDto) },
+        response: { 200: z.array(summaryDtoSchema) },
       },
     },
     async (req, reply) => sendPage(reply, await requests.search(principalOf(req), req.body)),
@@ -276,7 +172,7 @@ export const contractRequestsRoutes: FastifyPluginAsyncZod<ContractRequestsRoute
         tags,
         summary: 'The whole request: its owner, or staff of its sector and municipality',
         params: idParams,
-        response: { 200: fullDto },
+        response: { 200: fullDtoSchema },
       },
     },
     async (req) => requests.get(principalOf(req), req.params.requestId),
@@ -292,7 +188,7 @@ export const contractRequestsRoutes: FastifyPluginAsyncZod<ContractRequestsRoute
           'Move along the status machine with an optional answer (staff of the sector): 437 not allowed from here, 432 annulled, 425/426 office or place missing, 459 no model, 460 generation failed; `to` = the current status answers without moving',
         params: idParams,
         body: contractTransitionSchema.extend({ version: z.number().int().min(0).optional() }),
-        response: { 200: fullDto },
+        response: { 200: fullDtoSchema },
       },
     },
     async (req) => requests.transition(principalOf(req), req.params.requestId, req.body),
@@ -308,7 +204,7 @@ export const contractRequestsRoutes: FastifyPluginAsyncZod<ContractRequestsRoute
           'Annul with a reason (residential only): 454 no reason, 455 not residential, 457 already annulled, 435 signed',
         params: idParams,
         body: contractAnnulSchema.extend({ version: z.number().int().min(0).optional() }),
-        response: { 200: fullDto },
+        response: { 200: fullDtoSchema },
       },
     },
     async (req) => requests.annul(principalOf(req), req.params.requestId, req.body),
@@ -324,7 +220,7 @@ export const contractRequestsRoutes: FastifyPluginAsyncZod<ContractRequestsRoute
           'Staff fields over the version read (409 with the current request; force to overwrite); 432 annulled, 427 date',
         params: idParams,
         body: contractStaffPatchSchema,
-        response: { 200: fullDto },
+        response: { 200: fullDtoSchema },
       },
     },
     async (req) => requests.patch(principalOf(req), req.params.requestId, req.body),
@@ -357,7 +253,7 @@ export const contractRequestsRoutes: FastifyPluginAsyncZod<ContractRequestsRoute
         consumes: ['multipart/form-data'],
         params: idParams,
         headers: z.object({ 'x-upload-token': z.string().max(100).optional() }).passthrough(),
-        response: { 201: attachmentDto },
+        response: { 201: attachmentDtoSchema },
       },
     },
     async (req, reply) => {

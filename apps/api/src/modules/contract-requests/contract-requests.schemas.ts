@@ -1,0 +1,71 @@
+import { CLIENT_TYPES, CONTRACT_REQUEST_STATUSES, PROCEDURE_TYPES } from '@ov/domain';
+import { z } from 'zod';
+
+/** The answers of the contract-request routes (design §5), as the OpenAPI document states them. */
+export const status = z.enum(CONTRACT_REQUEST_STATUSES);
+export const sector = z.enum(CLIENT_TYPES);
+const procedure = z.enum(PROCEDURE_TYPES);
+
+export const publicDtoSchema = z.object({
+  requestId: z.string(),
+  status,
+  sector,
+  procedureType: procedure,
+  municipality: z.number(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  history: z.array(z.object({ status, at: z.string() })),
+});
+export const summaryDtoSchema = z.object({
+  _id: z.string(),
+  requestId: z.string(),
+  status,
+  sector,
+  procedureType: procedure,
+  fullName: z.string(),
+  entity: z.string().nullable(),
+  municipality: z.number(),
+  clientCode: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export const attachmentDtoSchema = z.object({
+  _id: z.string(),
+  kind: z.string(),
+  contentType: z.string(),
+  fileName: z.string(),
+  bytes: z.number(),
+  createdAt: z.string(),
+});
+const s = z.string().nullable();
+export const fullDtoSchema = summaryDtoSchema.extend({
+  owned: z.boolean(),
+  nationalId: s,
+  entityCode: s,
+  phone: s,
+  email: s,
+  popularCouncil: s,
+  address: z.object({ street: z.string(), number: z.string(), between1: z.string(), between2: z.string() }),
+  reason: s,
+  nucleusPeople: z.number().nullable(),
+  metered: z.boolean(),
+  hydrometerNumber: s,
+  connectionRequestNumber: s,
+  legalRepresentative: s,
+  bankAccount: s,
+  owner: s,
+  contractNumber: s,
+  policy: s,
+  commercialOffice: s,
+  contractPlace: s,
+  contractDate: s,
+  answer: s,
+  annulReason: s,
+  newClientCode: s,
+  contractCode: s,
+  hasContract: z.boolean(),
+  lang: z.string(),
+  version: z.number(),
+  history: z.array(z.object({ kind: z.string(), status, answer: s, at: z.string() })),
+  attachments: z.array(attachmentDtoSchema),
+});
