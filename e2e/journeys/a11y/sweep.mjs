@@ -12,17 +12,24 @@ export async function signInAs(page, baseUrl, role) {
 }
 
 /**
- * Waits until the page has drawn its content: no route loader, spinner or skeleton, and no
- * animation (dialogs, drawers, menus) still running.
+ * Waits until the page has drawn its content: its heading, no route loader, spinner or skeleton, and
+ * no motion (dialogs, drawers, menus) in any of its phases — an overlay about to fade in is still
+ * transparent and would be measured with washed-out colours.
  */
 export async function settled(page) {
   await page.waitForFunction(
-    () =>
-      document.querySelector('h1, main, [role="main"]') &&
-      !document.querySelector(
-        '.ant-spin-spinning, .ant-skeleton-active, .ov-page-loader, [class*="-appear-active"], [class*="-enter-active"], [class*="-leave-active"]',
-      ) &&
-      document.getAnimations().every((animation) => animation.playState !== 'running'),
+    () => {
+      const motion = /-(appear|enter|leave)(-(prepare|start|active))?$/;
+      const moving = [
+        ...document.querySelectorAll('[class*="-appear"], [class*="-enter"], [class*="-leave"]'),
+      ].some((element) => [...element.classList].some((name) => motion.test(name)));
+      return (
+        Boolean(document.querySelector('h1, main, [role="main"]')) &&
+        !document.querySelector('.ant-spin-spinning, .ant-skeleton-active, .ov-page-loader') &&
+        !moving &&
+        document.getAnimations().every((animation) => animation.playState !== 'running')
+      );
+    },
     null,
     { timeout: 20_000, polling: 100 },
   );
@@ -31,6 +38,9 @@ export async function settled(page) {
 /** The violations on the page as it is now (rule, impact, help and the elements). */
 export async function analyze(page) {
   await settled(page);
+  // All result types are kept: axe's `resultTypes: ['violations']` would be faster but trims the
+  // passing elements that page-wide rules (region, page-has-heading-one, heading-order) decide on,
+  // and they then report violations that are not there.
   const result = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
   return result.violations.map((violation) => ({
     id: violation.id,
