@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import { isApiError } from '../../../lib/api-error';
 import { BASE_PATH, PATHS } from '../../../lib/urls';
 import { type Created, receiptUrl, uploadAttachment } from '../api/contract-requests';
-import type { ChosenFile } from '../pages/contract-request-page';
+import type { ChosenFile } from './request-form-steps';
 
 /** After sending: the ID large and grouped, a QR and a link to follow it, the PDF receipt; uploads the files. */
 export function RequestSent({

@@ -1,41 +1,29 @@
 import '../i18n';
 import {
-  ATTACHMENT_MAX_BYTES,
-  ATTACHMENTS_MAX,
   CONTRACT_SECTORS,
   type ContractRequestInput,
   type ContractRequestProblem,
   contractRequestProblems,
   errorMessage,
-  findMunicipality,
-  MUNICIPALITIES,
-  POPULAR_COUNCILS,
   PROCEDURE_TYPES,
   type ProcedureType,
   procedureNamesCode,
-  procedureNeedsReason,
-  STREETS,
   VALIDATION_MESSAGES,
 } from '@ov/domain';
-import {
-  Alert,
-  AutoComplete,
-  Button,
-  Checkbox,
-  Descriptions,
-  Form,
-  Input,
-  InputNumber,
-  Radio,
-  Select,
-  Steps,
-  Upload,
-} from 'antd';
+import { Alert, Button, Form, Input, Radio, Steps } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLanguageForm } from '../../../components/form/use-language-form';
 import { isApiError } from '../../../lib/api-error';
 import { type Created, sendRequest, type ValidateReq, validateReq } from '../api/contract-requests';
+import {
+  AddressStep,
+  AttachmentsStep,
+  type ChosenFile,
+  DetailsStep,
+  PersonStep,
+  ReviewList,
+} from '../components/request-form-steps';
 import { RequestFrame } from '../components/request-frame';
 import { RequestSent } from '../components/request-sent';
 
@@ -71,13 +59,6 @@ const STEP_FIELDS: Record<StepKey, string[]> = {
 };
 const stepOf = (field: string) => STEPS.findIndex((s) => STEP_FIELDS[s].includes(field));
 
-export interface ChosenFile {
-  uid: string;
-  file: File;
-  kind: 'IDENTITY_DOCUMENT' | 'PROPERTY_TITLE' | 'OTHER';
-}
-
-const ACCEPTED = ['image/jpeg', 'image/png', 'image/webp', 'application/pdf'];
 type Values = ContractRequestInput & { address?: ContractRequestInput['address'] };
 
 /** `/contract-request`: the step-by-step form, anonymous or signed in (design §5). */
@@ -87,7 +68,6 @@ export default function ContractRequestPage() {
   const [form] = useLanguageForm();
   const [step, setStep] = useState(0);
   const [files, setFiles] = useState<ChosenFile[]>([]);
-  const [fileError, setFileError] = useState<string | null>(null);
   const [code, setCode] = useState<{
     state: 'idle' | 'checking' | 'done';
     result?: ValidateReq;
@@ -210,90 +190,7 @@ export default function ContractRequestPage() {
       </RequestFrame>
     );
 
-  const addFile = (file: File) => {
-    setFileError(null);
-    if (files.length >= ATTACHMENTS_MAX) setFileError(f('tooManyFiles'));
-    else if (!ACCEPTED.includes(file.type))
-      setFileError(t('contractRequests.form.fileWrongType', { name: file.name }));
-    else if (file.size > ATTACHMENT_MAX_BYTES)
-      setFileError(t('contractRequests.form.fileTooBig', { name: file.name }));
-    else
-      setFiles((list) => [
-        ...list,
-        {
-          uid: `${Date.now()}-${list.length}`,
-          file,
-          kind: list.some((x) => x.kind === 'IDENTITY_DOCUMENT') ? 'PROPERTY_TITLE' : 'IDENTITY_DOCUMENT',
-        },
-      ]);
-    return false;
-  };
-
-  const councils = municipality ? (POPULAR_COUNCILS[municipality] ?? []) : [];
-  const streets = (municipality ? (STREETS[municipality] ?? []) : []).map((s) => ({ value: s }));
-  const streetInput = (name: string, label: string, testId: string) => (
-    <Form.Item name={['address', name]} label={label} required>
-      <AutoComplete
-        options={streets}
-        filterOption={(input, option) =>
-          String(option?.value ?? '')
-            .toLowerCase()
-            .includes(input.toLowerCase())
-        }
-      >
-        <Input autoComplete="off" data-testid={testId} />
-      </AutoComplete>
-    </Form.Item>
-  );
-
   const labels = (group: 'sector' | 'procedure', key: string) => t(`contractRequests.labels.${group}.${key}`);
-  const review = () => {
-    const v = current();
-    const rows: [string, string | number | null | undefined][] = [
-      [f('steps.sector'), v.sector && labels('sector', v.sector)],
-      [f('steps.procedure'), v.procedureType && labels('procedure', v.procedureType)],
-      [f('clientCode'), v.clientCode],
-      [f('fullName'), v.fullName],
-      [f('nationalId'), v.nationalId],
-      [f('entity'), v.entity],
-      [f('entityCode'), v.entityCode],
-      [f('legalRepresentative'), v.legalRepresentative],
-      [f('bankAccount'), v.bankAccount],
-      [f('owner'), v.owner],
-      [f('phone'), v.phone],
-      [f('email'), v.email],
-      [f('municipality'), v.municipality ? findMunicipality(v.municipality)?.municipio : null],
-      [f('popularCouncil'), v.popularCouncil],
-      [
-        f('steps.address'),
-        v.address?.street
-          ? t('contractRequests.form.addressText', {
-              street: v.address.street,
-              number: v.address.number ?? '',
-              a: v.address.between1 ?? '',
-              b: v.address.between2 ?? '',
-            })
-          : null,
-      ],
-      [f('nucleusPeople'), v.nucleusPeople],
-      [f('hydrometerNumber'), v.hydrometerNumber],
-      [f('connectionRequestNumber'), v.connectionRequestNumber],
-      [f('reason'), v.reason],
-      [f('steps.attachments'), files.map((x) => x.file.name).join(', ')],
-    ];
-    return (
-      <Descriptions column={1} bordered size="small" data-testid="cr-review">
-        {rows
-          .filter(([, value]) => value !== undefined && value !== null && value !== '')
-          .map(([label, value]) => (
-            <Descriptions.Item key={label} label={label}>
-              {value}
-            </Descriptions.Item>
-          ))}
-      </Descriptions>
-    );
-  };
-
   const key = STEPS[step];
   return (
     <RequestFrame>
@@ -366,144 +263,21 @@ export default function ContractRequestPage() {
             </div>
           </div>
           <div hidden={key !== 'person'}>
-            <div className="ov-cr__grid">
-              {!residential ? (
-                <>
-                  <Form.Item name="entity" label={f('entity')} required>
-                    <Input autoComplete="organization" />
-                  </Form.Item>
-                  <Form.Item name="entityCode" label={f('entityCode')}>
-                    <Input autoComplete="off" />
-                  </Form.Item>
-                  <Form.Item name="legalRepresentative" label={f('legalRepresentative')} required>
-                    <Input autoComplete="off" />
-                  </Form.Item>
-                  <Form.Item name="bankAccount" label={f('bankAccount')} required>
-                    <Input inputMode="numeric" autoComplete="off" />
-                  </Form.Item>
-                </>
-              ) : null}
-              <Form.Item name="fullName" label={residential ? f('fullName') : f('fullNameEntity')} required>
-                <Input autoComplete="name" data-testid="cr-fullName" />
-              </Form.Item>
-              {residential ? (
-                <Form.Item name="nationalId" label={f('nationalId')} required>
-                  <Input inputMode="numeric" maxLength={11} autoComplete="off" data-testid="cr-nationalId" />
-                </Form.Item>
-              ) : null}
-              {procedure === 'OWNER_CHANGE' ? (
-                <Form.Item name="owner" label={f('owner')} required>
-                  <Input autoComplete="off" />
-                </Form.Item>
-              ) : null}
-              <Form.Item name="phone" label={f('phone')} extra={f('contactHelp')}>
-                <Input type="tel" autoComplete="tel" data-testid="cr-phone" />
-              </Form.Item>
-              <Form.Item name="email" label={f('email')}>
-                <Input type="email" autoComplete="email" data-testid="cr-email" />
-              </Form.Item>
-            </div>
+            <PersonStep residential={residential} procedure={procedure} />
           </div>
           <div hidden={key !== 'address'}>
-            <div className="ov-cr__grid">
-              <Form.Item name="municipality" label={f('municipality')} required>
-                <Select
-                  showSearch={{ optionFilterProp: 'label' }}
-                  options={MUNICIPALITIES.map((m) => ({ value: m.pk, label: m.municipio }))}
-                  onChange={() => form.setFieldValue('popularCouncil', undefined)}
-                  data-testid="cr-municipality"
-                />
-              </Form.Item>
-              <Form.Item name="popularCouncil" label={f('popularCouncil')}>
-                <Select allowClear options={councils.map((c) => ({ value: c, label: c }))} />
-              </Form.Item>
-              {streetInput('street', f('street'), 'cr-street')}
-              <Form.Item name={['address', 'number']} label={f('number')} required>
-                <Input autoComplete="off" data-testid="cr-number" />
-              </Form.Item>
-              {streetInput('between1', f('between1'), 'cr-between1')}
-              {streetInput('between2', f('between2'), 'cr-between2')}
-            </div>
+            <AddressStep form={form} municipality={municipality} />
           </div>
           <div hidden={key !== 'details'}>
-            <div className="ov-cr__grid">
-              {residential ? (
-                <>
-                  <Form.Item
-                    name="nucleusPeople"
-                    label={f('nucleusPeople')}
-                    required={procedure === 'NEW_CONTRACT'}
-                  >
-                    <InputNumber min={1} max={30} style={{ width: '100%' }} data-testid="cr-nucleus" />
-                  </Form.Item>
-                  <Form.Item name="metered" valuePropName="checked" label=" ">
-                    <Checkbox>{f('metered')}</Checkbox>
-                  </Form.Item>
-                  {metered ? (
-                    <Form.Item name="hydrometerNumber" label={f('hydrometerNumber')} required>
-                      <Input autoComplete="off" />
-                    </Form.Item>
-                  ) : null}
-                  {procedure === 'NEW_CONNECTION' ? (
-                    <Form.Item name="connectionRequestNumber" label={f('connectionRequestNumber')} required>
-                      <Input autoComplete="off" />
-                    </Form.Item>
-                  ) : null}
-                </>
-              ) : null}
-            </div>
-            <Form.Item
-              name="reason"
-              label={f('reason')}
-              extra={f('reasonHelp')}
-              required={procedure ? procedureNeedsReason(procedure) : false}
-            >
-              <Input.TextArea rows={4} maxLength={1000} showCount />
-            </Form.Item>
+            <DetailsStep residential={residential} procedure={procedure} metered={metered} />
           </div>
           <div hidden={key !== 'attachments'}>
-            <p>{f('attachmentsIntro')}</p>
-            <p>{f('attachmentsLimits')}</p>
-            <Upload
-              accept={ACCEPTED.join(',')}
-              showUploadList={false}
-              beforeUpload={addFile}
-              multiple
-              disabled={files.length >= ATTACHMENTS_MAX}
-            >
-              <Button data-testid="cr-add-file">{f('addFile')}</Button>
-            </Upload>
-            {fileError ? (
-              <Alert className="ov-cr__section" type="error" showIcon message={fileError} />
-            ) : null}
-            <ul className="ov-cr__files">
-              {files.map((x) => (
-                <li key={x.uid} className="ov-cr__file">
-                  <span className="ov-cr__file-name">{x.file.name}</span>
-                  <Select
-                    aria-label={`${f('steps.attachments')}: ${x.file.name}`}
-                    value={x.kind}
-                    style={{ minWidth: 180 }}
-                    onChange={(kind) =>
-                      setFiles((list) => list.map((y) => (y.uid === x.uid ? { ...y, kind } : y)))
-                    }
-                    options={[
-                      { value: 'IDENTITY_DOCUMENT', label: f('identityDocument') },
-                      { value: 'PROPERTY_TITLE', label: f('propertyTitle') },
-                      { value: 'OTHER', label: f('other') },
-                    ]}
-                  />
-                  <Button onClick={() => setFiles((list) => list.filter((y) => y.uid !== x.uid))}>
-                    {t('contractRequests.form.removeFile', { name: x.file.name })}
-                  </Button>
-                </li>
-              ))}
-            </ul>
+            <AttachmentsStep files={files} setFiles={setFiles} />
           </div>
           {key === 'review' ? (
             <>
               <p>{f('reviewIntro')}</p>
-              {review()}
+              <ReviewList values={current()} files={files} />
               {sendError ? (
                 <Alert className="ov-cr__section" type="error" showIcon message={sendError} role="alert" />
               ) : null}
