@@ -15,7 +15,7 @@ import { addressRoutes } from './modules/address/address.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { createAuthService } from './modules/auth/auth.service';
 import { createTokenSigner } from './modules/auth/tokens';
-import { billingRoutes } from './modules/billing';
+import { billingRoutes, createBillingDocuments, createLedgerCommercialSystem } from './modules/billing';
 import { contractRequestsRoutes } from './modules/contract-requests/contract-requests.routes';
 import { faqsRoutes } from './modules/faqs/faqs.routes';
 import { filesRoutes } from './modules/files/files.routes';
@@ -120,9 +120,22 @@ export async function buildApp({ config, database, logger }: AppDeps): Promise<F
   await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
   await registerOpenApi(app);
 
+  // Built once and passed down (the composition root): the ledger (with its debt summaries kept between
+  // requests), the documents drawn from it, and the auth service.
+  const commercial = createLedgerCommercialSystem(db, {
+    debtsCache: config.DEBTS_CACHE ? caches.debts : undefined,
+  });
+  const documents = createBillingDocuments({
+    db,
+    commercial,
+    secret: config.jwtSecret,
+    publicUrl: config.publicUrl,
+  });
+  const auth = createAuthService({ db, signer, deviceSecret: config.jwtSecret });
+
   await app.register(healthRoutes, { database, space: DEFAULT_SPACE, settings });
   await app.register(settingsRoutes, { settings });
-  await app.register(authRoutes, { auth: createAuthService({ db, signer, deviceSecret: config.jwtSecret }) });
+  await app.register(authRoutes, { auth });
   await app.register(usersRoutes, {
     users: createUsersService({ db }),
     admin: createUsersAdminService({ db, publicUrl: config.publicUrl }),
@@ -139,18 +152,20 @@ export async function buildApp({ config, database, logger }: AppDeps): Promise<F
     db,
     config,
     linksCache: caches.links,
-    debtsCache: config.DEBTS_CACHE ? caches.debts : undefined,
     codePattern: settings.codePattern,
+    commercial,
+    documents,
   });
   await app.register(mailRoutes, { db, config });
   await app.register(accountRoutes, {
     db,
     config,
     settings,
-    auth: createAuthService({ db, signer, deviceSecret: config.jwtSecret }),
+    auth,
+    commercial,
   });
   await app.register(filesRoutes, { db, storage: imageStorage(store) });
-  await app.register(paymentsRoutes, { db, config, settings });
+  await app.register(paymentsRoutes, { db, config, settings, commercial, documents });
   await app.register(contractRequestsRoutes, { database, config, settings, storage: documentStorage(store) });
   // Background work (mail outbox, payment reconciliation) in processes with the `jobs` role.
   await app.register(jobsPlugin, { database, config });

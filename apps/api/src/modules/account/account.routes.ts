@@ -18,7 +18,7 @@ import { DEFAULT_SPACE } from '../../db/seed';
 import { requestLanguage } from '../../lib/language';
 import { principalOf } from '../../plugins/access';
 import type { AuthService } from '../auth/auth.service';
-import { createLedgerCommercialSystem } from '../billing';
+import { type CommercialSystem, createLedgerCommercialSystem } from '../billing';
 import type { SettingsStore } from '../settings/settings.store';
 import { meDtoSchema } from '../users/users.dto';
 import { createAccountService } from './account.service';
@@ -47,12 +47,14 @@ export const accountRoutes: FastifyPluginAsyncZod<{
   config: Config;
   auth: AuthService;
   settings: SettingsStore;
-}> = async (app, { db, config, auth, settings }) => {
+  /** The app's ledger (built once in app.ts); defaults to the built-in one. */
+  commercial?: CommercialSystem;
+}> = async (app, { db, config, auth, settings, commercial }) => {
   const account = createAccountService({
     db,
     config,
     codePattern: settings.codePattern,
-    commercial: createLedgerCommercialSystem(db, {}),
+    commercial: commercial ?? createLedgerCommercialSystem(db, {}),
   });
   const profile = createProfileService({ db, account });
   const tags = ['account'];

@@ -8,7 +8,7 @@ import { billingCallsRoutes } from './billing.routes';
 import { createBillingService } from './billing.service';
 import type { CommercialSystem } from './commercial-system';
 import { billingDocumentRoutes } from './documents.routes';
-import { createBillingDocuments } from './documents.service';
+import { type BillingDocuments, createBillingDocuments } from './documents.service';
 import { createLedgerCommercialSystem } from './ledger';
 
 export interface BillingDeps {
@@ -22,12 +22,14 @@ export interface BillingDeps {
   codePattern?: CodePattern;
   /** Defaults to the built-in ledger on our database. */
   commercial?: CommercialSystem;
+  /** Statements, receipts and their verification; defaults to documents over `commercial`. */
+  documents?: BillingDocuments;
 }
 
 /** Client codes, debts, invoices, balances and documents (one line in app.ts). */
 export const billingRoutes: FastifyPluginAsyncZod<BillingDeps> = async (
   app,
-  { db, config, commercial, linksCache, debtsCache, codePattern },
+  { db, config, commercial, documents: given, linksCache, debtsCache, codePattern },
 ) => {
   const system = commercial ?? createLedgerCommercialSystem(db, { debtsCache });
   const billing = createBillingService({
@@ -36,12 +38,14 @@ export const billingRoutes: FastifyPluginAsyncZod<BillingDeps> = async (
     codePattern: codePattern ?? fixedCodePattern(config.CLIENT_CODE_PATTERN),
     linksCache,
   });
-  const documents = createBillingDocuments({
-    db,
-    commercial: system,
-    secret: config.jwtSecret,
-    publicUrl: config.publicUrl,
-  });
+  const documents =
+    given ??
+    createBillingDocuments({
+      db,
+      commercial: system,
+      secret: config.jwtSecret,
+      publicUrl: config.publicUrl,
+    });
   await app.register(billingCallsRoutes, { billing });
   await app.register(billingDocumentRoutes, { billing, documents });
 };

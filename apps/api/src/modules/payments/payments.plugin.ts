@@ -6,13 +6,16 @@ import { paymentsAdminRoutes } from './payments.admin.routes';
 import type { PaymentsContext } from './payments.context';
 import { paymentsGatewayRoutes } from './payments.gateway.routes';
 import { paymentsCustomerRoutes } from './payments.routes';
-import { createPaymentsService } from './payments.service';
+import { createPaymentsService, type PaymentsDeps } from './payments.service';
 
 export interface PaymentsPluginDeps {
   db: Db;
   config: Config;
   gateways?: Gateways;
   settings?: PaymentsContext['settings'];
+  /** The app's ledger and documents (built once in app.ts); each defaults to its own. */
+  commercial?: PaymentsDeps['commercial'];
+  documents?: PaymentsDeps['documents'];
 }
 
 /**
@@ -21,9 +24,17 @@ export interface PaymentsPluginDeps {
  */
 export const paymentsRoutes: FastifyPluginAsyncZod<PaymentsPluginDeps> = async (
   app,
-  { db, config, gateways, settings },
+  { db, config, gateways, settings, commercial, documents },
 ) => {
-  const payments = createPaymentsService({ db, config, gateways, settings, log: app.log });
+  const payments = createPaymentsService({
+    db,
+    config,
+    gateways,
+    settings,
+    commercial,
+    documents,
+    log: app.log,
+  });
   app.decorate('payments', payments);
   await app.register(paymentsCustomerRoutes, { payments });
   await app.register(paymentsGatewayRoutes, { payments });

@@ -3,7 +3,12 @@ import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import type { Lang } from '../../lib/language';
 import type { Principal } from '../../plugins/access';
-import { type CommercialSystem, createBillingDocuments, createLedgerCommercialSystem } from '../billing';
+import {
+  type BillingDocuments,
+  type CommercialSystem,
+  createBillingDocuments,
+  createLedgerCommercialSystem,
+} from '../billing';
 import { fixedCodePattern, settingsDefaults } from '../settings/settings.store';
 import { createGateways, type Gateways } from './gateways';
 import { createCodeAccess } from './payments.access';
@@ -23,6 +28,8 @@ export interface PaymentsDeps {
   gateways?: Gateways;
   /** Defaults to the built-in ledger. */
   commercial?: CommercialSystem;
+  /** Receipts; defaults to documents over `commercial`. The app passes the one billing uses. */
+  documents?: BillingDocuments;
   log?: PaymentsContext['log'];
   /** The settings store of the app (modules/settings); without it, the configuration's values. */
   settings?: PaymentsContext['settings'];
@@ -50,12 +57,14 @@ export function createPaymentsService(deps: PaymentsDeps) {
     commercial,
     codePattern: ctx.settings.codePattern ?? fixedCodePattern(deps.config.CLIENT_CODE_PATTERN),
   });
-  const documents = createBillingDocuments({
-    db: deps.db,
-    commercial,
-    secret: deps.config.jwtSecret,
-    publicUrl: deps.config.publicUrl,
-  });
+  const documents =
+    deps.documents ??
+    createBillingDocuments({
+      db: deps.db,
+      commercial,
+      secret: deps.config.jwtSecret,
+      publicUrl: deps.config.publicUrl,
+    });
   const creation = createPaymentCreation(ctx, access);
 
   return {
