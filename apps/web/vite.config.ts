@@ -4,6 +4,7 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin, type Rollup } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 
 const apiTarget = process.env.API_URL ?? 'http://127.0.0.1:3000';
 
@@ -34,26 +35,31 @@ function precompress(): Plugin {
     configResolved(config) {
       outDir = join(config.root, config.build.outDir);
     },
-    async closeBundle() {
-      const files = filesUnder(outDir).filter((file) => COMPRESSIBLE.test(file));
-      await Promise.all(
-        files.map(async (file) => {
-          const bytes = readFileSync(file);
-          if (bytes.length < MIN_BYTES) return;
-          const [br, gzipped] = await Promise.all([
-            brotli(bytes, {
-              params: {
-                [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
-                [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
-                [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length,
-              },
-            }),
-            gz(bytes, { level: 9 }),
-          ]);
-          if (br.length < bytes.length) writeFileSync(`${file}.br`, br);
-          if (gzipped.length < bytes.length) writeFileSync(`${file}.gz`, gzipped);
-        }),
-      );
+    // After every other plugin's closeBundle (the service worker is written there).
+    closeBundle: {
+      order: 'post',
+      sequential: true,
+      async handler() {
+        const files = filesUnder(outDir).filter((file) => COMPRESSIBLE.test(file));
+        await Promise.all(
+          files.map(async (file) => {
+            const bytes = readFileSync(file);
+            if (bytes.length < MIN_BYTES) return;
+            const [br, gzipped] = await Promise.all([
+              brotli(bytes, {
+                params: {
+                  [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+                  [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+                  [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length,
+                },
+              }),
+              gz(bytes, { level: 9 }),
+            ]);
+            if (br.length < bytes.length) writeFileSync(`${file}.br`, br);
+            if (gzipped.length < bytes.length) writeFileSync(`${file}.gz`, gzipped);
+          }),
+        );
+      },
     },
   };
 }
@@ -108,9 +114,65 @@ function vendorChunk(id: string, meta: Rollup.ManualChunkMeta): string | undefin
   return CHUNK_GROUPS.find(([, pattern]) => pattern.test(id))?.[0];
 }
 
+const BASE = '/oficina_virtual/';
+
+/**
+ * Installable and useful offline (docs/web-performance.md): the manifest, and the service worker
+ * `src/pwa/sw.ts` with the precache list injected. The precache holds the shell only (index.html and
+ * what it loads: the entry, React, the styles, the zod switch), never every chunk: on a first visit it
+ * costs nothing more than the page itself (hashed files come from the HTTP cache). The rest is kept
+ * as pages fetch it (sw.ts). The page registers the worker itself (`src/pwa/register.ts`): no inline
+ * script under our Content-Security-Policy.
+ */
+function pwa() {
+  return VitePWA({
+    strategies: 'injectManifest',
+    srcDir: 'src/pwa',
+    filename: 'sw.ts',
+    injectRegister: false,
+    registerType: 'prompt',
+    includeManifestIcons: false,
+    manifest: {
+      id: BASE,
+      name: 'Oficina Virtual — Aguas de La Habana',
+      short_name: 'Oficina Virtual',
+      description:
+        'Consulte y pague sus facturas de agua, solicite contratos y gestione sus códigos de cliente.',
+      lang: 'es',
+      start_url: BASE,
+      scope: BASE,
+      display: 'standalone',
+      theme_color: '#0b4f7c',
+      background_color: '#f3f7fb',
+      icons: [
+        { src: 'favicon.svg', sizes: 'any', type: 'image/svg+xml' },
+        { src: 'icons/icon-192.png', sizes: '192x192', type: 'image/png' },
+        { src: 'icons/icon-512.png', sizes: '512x512', type: 'image/png' },
+        { src: 'icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+      ],
+    },
+    injectManifest: {
+      rollupFormat: 'iife',
+      globPatterns: ['index.html', 'zod-jitless.js', 'favicon.svg', 'assets/*.{js,css}'],
+      // Vite's hashes (8 characters of base64url): such a file is fetched once, never re-validated.
+      dontCacheBustURLsMatching: /-[A-Za-z0-9_-]{8}\.(js|css)$/,
+      manifestTransforms: [
+        async (entries, compilation) => {
+          const outDir = (compilation as { options?: { dir?: string } } | undefined)?.options?.dir;
+          const html = readFileSync(join(outDir ?? 'dist', 'index.html'), 'utf8');
+          const shell = entries.filter(
+            (entry) => !entry.url.startsWith('assets/') || html.includes(`${BASE}${entry.url}`),
+          );
+          return { manifest: shell, warnings: [] };
+        },
+      ],
+    },
+  });
+}
+
 export default defineConfig({
-  base: '/oficina_virtual/',
-  plugins: [react(), precompress()],
+  base: BASE,
+  plugins: [react(), precompress(), pwa()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -2,6 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import './lib/i18n';
+import { PwaStatus } from './pwa/pwa-status';
 import './styles/base.css';
 
 const container = document.getElementById('root');
@@ -10,5 +11,13 @@ if (!container) throw new Error('Missing #root element');
 createRoot(container).render(
   <StrictMode>
     <App />
+    <PwaStatus />
   </StrictMode>,
 );
+
+// The service worker (offline use, update prompt) once the page has loaded: it never delays it.
+if (import.meta.env.PROD && 'serviceWorker' in navigator) {
+  window.addEventListener('load', () => {
+    void import('./pwa/register').then(({ registerServiceWorker }) => registerServiceWorker());
+  });
+}

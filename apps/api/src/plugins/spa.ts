@@ -41,9 +41,12 @@ export async function registerSpa(app: FastifyInstance, webDist: string) {
     const inside = target.startsWith(webDist + path.sep);
     if (rel && inside && existsSync(target) && !target.endsWith(path.sep)) {
       const immutable = rel.startsWith('assets/');
+      // The service worker and the manifest are checked on every visit (an update must not wait
+      // for a cached copy to expire); the browser revalidates them with the ETag.
+      const revalidate = rel === 'sw.js' || rel === 'manifest.webmanifest';
       reply.header(
         'cache-control',
-        immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=300',
+        immutable ? 'public, max-age=31536000, immutable' : revalidate ? 'no-cache' : 'public, max-age=300',
       );
       if (COMPRESSIBLE.test(rel)) reply.header('vary', 'accept-encoding');
       return reply.sendFile(path.relative(webDist, target));

@@ -1,4 +1,5 @@
 import { ApiError, toApiError } from './api-error';
+import { noteResponse } from './offline-state';
 import { clearSession, getSession, type SessionTokens, saveSession } from './session';
 import { API_BASE } from './urls';
 
@@ -82,6 +83,7 @@ export function createApiClient(deps: ApiClientDeps) {
   }
 
   async function parse<T>(response: Response): Promise<ApiResponse<T>> {
+    noteResponse(response);
     if (!response.ok) throw await toApiError(response);
     const text = response.status === 204 ? '' : await response.text();
     return {

@@ -1,5 +1,6 @@
 import { TOKEN_EXPIRATION_MS } from '@ov/domain';
 import { useSyncExternalStore } from 'react';
+import { clearPersonalCaches } from './personal-cache';
 import { STORAGE_KEYS, storage } from './storage-keys';
 
 export interface SessionTokens {
@@ -23,6 +24,8 @@ export function getSession(): SessionTokens | null {
 }
 
 export function saveSession(tokens: SessionTokens, now: number = Date.now()): void {
+  // A new sign-in (not a token refresh) starts with nothing of a previous person's data kept offline.
+  if (storage.get(STORAGE_KEYS.accessToken) === null) void clearPersonalCaches();
   storage.set(STORAGE_KEYS.accessToken, tokens.accessToken);
   storage.set(STORAGE_KEYS.refreshToken, tokens.refreshToken);
   storage.set(STORAGE_KEYS.space, tokens.space);
@@ -30,9 +33,10 @@ export function saveSession(tokens: SessionTokens, now: number = Date.now()): vo
   notify();
 }
 
-/** Logout on this device: forget tokens and the cached profile. */
+/** Logout on this device: forget tokens, the cached profile and the data kept for offline use. */
 export function clearSession(): void {
   const hadSession = storage.get(STORAGE_KEYS.accessToken) !== null;
+  void clearPersonalCaches();
   storage.remove(STORAGE_KEYS.accessToken);
   storage.remove(STORAGE_KEYS.refreshToken);
   storage.remove(STORAGE_KEYS.space);
