@@ -3,10 +3,12 @@
 // text carries the code and '$'), cancels another EnZona payment (result shown, the invoice back to
 // Pendiente), pays through Transfermóvil (the bank-app page approves in a second tab and the portal
 // shows success without reloading), lets a Transfermóvil order expire (code 11 text), sees the refusal
-// of an agreed debt (code 12) and the payment record. A customer without debt makes an advance deposit
+// of an agreed debt (code 12), cancels EnZona checkouts left open (from the pay page and the record; the
+// invoice free again) and the payment record. A customer without debt makes an advance deposit
 // with its bonus. The administrator sees the dashboard with non-zero cards and the staff record with
 // its CSV export. Screenshots: desktop 1366 and mobile 390, Spanish and English.
 import { payAdvance, quoteAdvance, quoteAdvanceInEnglish } from './payments/advance.mjs';
+import { cancelFromPayPage, cancelFromRecord } from './payments/cancel.mjs';
 import { checkDashboard } from './payments/dashboard.mjs';
 import {
   ADMIN,
@@ -48,6 +50,10 @@ async function mariaJourney({ browser, baseUrl, sandboxUrl, screenshotDir, asser
 
   // 4. Transfermóvil order that expires at the gateway: code 11.
   await expireAtTransfermovil(session);
+
+  // 4b. An EnZona checkout left open: taken up again or cancelled, from the pay page and the record.
+  await cancelFromPayPage(session);
+  await cancelFromRecord(session);
 
   // 5. An agreed debt is refused with code 12 and its exact text.
   await refuseAgreedDebt(session);

@@ -72,6 +72,12 @@ export async function payThroughTransfermovil({ context, page, baseUrl, sandboxU
   await page.getByTestId('pay-submit').click();
   const panel = page.getByTestId('tm-panel');
   await panel.waitFor();
+  // Focus moves to the new content's heading (never left on the page's body).
+  await page.waitForFunction(
+    () => document.activeElement?.matches('[data-testid="tm-panel"] h2') ?? false,
+    null,
+    { timeout: 10_000 },
+  );
   await page.getByTestId('tm-qr').waitFor();
   assert.match(await page.getByTestId('tm-open').getAttribute('href'), /^transfermovil:\/\//, 'deep link');
   const code = (await page.getByTestId('tm-code').textContent()).trim();
@@ -92,6 +98,9 @@ export async function payThroughTransfermovil({ context, page, baseUrl, sandboxU
 }
 
 export async function expireAtTransfermovil({ context, page, baseUrl, sandboxUrl, assert }) {
+  // A second tab has the same invoice chosen before the payment starts in the first one.
+  const late = await context.newPage();
+  await chooseOneInvoice(assert, late, baseUrl, MARIA_CC);
   await chooseOneInvoice(assert, page, baseUrl, MARIA_CC);
   const processingNumber = (
     await page
@@ -109,6 +118,16 @@ export async function expireAtTransfermovil({ context, page, baseUrl, sandboxUrl
   await page.getByTestId('pay-submit').click();
   await page.getByTestId('tm-panel').waitFor();
   const expiring = (await page.getByTestId('tm-code').textContent()).trim();
+  // Paying it from the other tab is refused (code 4, the invoice is in flight): the refusal is shown
+  // once, beside the button, not a second time as a toast.
+  await late.getByTestId('pay-submit').click();
+  const refusal = late.getByTestId('payment-error');
+  await refusal.waitFor();
+  assert.equal(await refusal.getAttribute('data-code'), '4');
+  await late.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+  assert.equal(await late.getByText(TEXTS[4], { exact: true }).count(), 1, 'the refusal is shown once');
+  assert.equal(await late.locator('.ant-message-notice').count(), 0, 'and not as a toast');
+  await late.close();
   // Meanwhile, in another tab, the invoice shows "Procesando".
   const other = await context.newPage();
   await other.goto(`${root(baseUrl)}/payments/payments?cc=${MARIA_CC}`);
