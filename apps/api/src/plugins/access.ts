@@ -1,6 +1,7 @@
 import { AppError, hasPermission, type Permission, ROLE_NAMES } from '@ov/domain';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Principal } from '../core/principal';
 import { type Db, oncePerDatabase } from '../db/client';
 import { rolePermissions, roles, userRoles, users } from '../db/schema';
 import type { InvalidatedCache } from '../lib/cache';
@@ -12,16 +13,8 @@ import type { TokenSigner } from '../modules/auth/tokens';
  */
 export type Access = 'public' | 'authenticated' | 'customer' | { anyOf: Permission[] };
 
-export interface Principal {
-  userId: string;
-  space: string;
-  roles: string[];
-  permissions: string[];
-  isSuperAdmin: boolean;
-  isCustomer: boolean;
-  /** An administrator set a temporary password: only the password change is open (474). */
-  mustChangePassword: boolean;
-}
+/** The caller, as the application core sees it (core/principal.ts); re-exported for existing imports. */
+export type { Principal } from '../core/principal';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
