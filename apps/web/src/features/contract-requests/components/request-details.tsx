@@ -6,24 +6,9 @@ import {
   staffTransitionsFrom,
 } from '@ov/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  Alert,
-  Button,
-  DatePicker,
-  Descriptions,
-  Form,
-  Input,
-  Modal,
-  Select,
-  Skeleton,
-  Timeline,
-  Upload,
-} from 'antd';
-import dayjs from 'dayjs';
+import { Alert, Button, Descriptions, Input, Modal, Skeleton, Timeline } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLanguageForm } from '../../../components/form/use-language-form';
-import { useReferenceConflict } from '../../../components/list-page/reference-conflict';
 import { api } from '../../../lib/api-client';
 import { isApiError } from '../../../lib/api-error';
 import { useCurrentUser } from '../../../lib/current-user';
@@ -35,12 +20,11 @@ import {
   CONTRACT_REQUESTS_KEY,
   type ContractRequest,
   contractPath,
-  openAttachment,
   requestQuery,
-  saveStaffFields,
   transition,
-  uploadAttachment,
 } from '../api/contract-requests';
+import { RequestAttachments } from './request-attachments';
+import { StaffFields } from './staff-fields';
 import { StatusTag } from './status-tag';
 
 const ACTION_LABEL: Partial<Record<`${ContractRequestStatus}>${ContractRequestStatus}`, string>> = {
@@ -62,14 +46,6 @@ export function RequestDetails({ requestId }: { requestId: string }) {
   const query = useQuery(requestQuery(requestId));
   const [dialog, setDialog] = useState<Dialog>(null);
   const [text, setText] = useState('');
-  const [askConflict, conflictDialog] = useReferenceConflict();
-  const [kind, setKind] = useState<'IDENTITY_DOCUMENT' | 'PROPERTY_TITLE' | 'OTHER'>('IDENTITY_DOCUMENT');
-  const attach = useMutation({
-    mutationFn: (file: File) => uploadAttachment(requestId, file, kind, undefined, i18n.language),
-    onSuccess: () => refresh(),
-    onError: (err) => notify.error(err),
-  });
-  const [fieldsForm] = useLanguageForm();
   const r = query.data;
   const lang = i18n.language;
   const a = (k: string, o?: Record<string, unknown>) => t(`contractRequests.actions.${k}`, o);
@@ -102,39 +78,6 @@ export function RequestDetails({ requestId }: { requestId: string }) {
         void refresh();
       }
       notify.error(err);
-    },
-  });
-
-  const saveFields = useMutation({
-    mutationFn: async ({ force, version }: { force: boolean; version?: number }) => {
-      if (!r) throw new Error('no request');
-      const v = fieldsForm.getFieldsValue();
-      return saveStaffFields(
-        r.requestId,
-        {
-          contractNumber: v.contractNumber ?? null,
-          policy: v.policy ?? null,
-          commercialOffice: v.commercialOffice ?? null,
-          contractPlace: v.contractPlace ?? null,
-          contractDate: v.contractDate ? dayjs(v.contractDate).format('YYYY-MM-DD') : null,
-        },
-        version ?? r.version,
-        force,
-      );
-    },
-    onSuccess: async (next) => {
-      notify.success(t('common.updateSuccess'));
-      await refresh(next);
-    },
-    onError: async (err) => {
-      const current = isApiError(err)
-        ? (err.details as { current?: ContractRequest } | undefined)?.current
-        : undefined;
-      if (!(isApiError(err) && err.status === 409 && current)) return notify.error(err);
-      // Someone changed it meanwhile (spec §4): overwrite theirs, take theirs, or leave it.
-      const choice = await askConflict('stale');
-      if (choice === 'overwrite') saveFields.mutate({ force: true, version: current.version });
-      else if (choice === 'recover') await refresh(current);
     },
   });
 
@@ -262,90 +205,10 @@ export function RequestDetails({ requestId }: { requestId: string }) {
           ))}
       </Descriptions>
 
-      {staff && open ? (
-        <section className="ov-cr__section" aria-labelledby="cr-staff-fields">
-          <h3 id="cr-staff-fields">{a('staffFields')}</h3>
-          <p>{a('staffFieldsHelp')}</p>
-          <Form
-            form={fieldsForm}
-            layout="vertical"
-            key={r.version}
-            initialValues={{
-              contractNumber: r.contractNumber,
-              policy: r.policy,
-              commercialOffice: r.commercialOffice,
-              contractPlace: r.contractPlace,
-              contractDate: r.contractDate ? dayjs(r.contractDate) : undefined,
-            }}
-            onFinish={() => saveFields.mutate({ force: false })}
-          >
-            <div className="ov-cr__grid">
-              <Form.Item name="commercialOffice" label={f('commercialOffice')}>
-                <Input data-testid="staff-office" />
-              </Form.Item>
-              <Form.Item name="contractPlace" label={f('contractPlace')}>
-                <Input data-testid="staff-place" />
-              </Form.Item>
-              <Form.Item name="contractNumber" label={f('contractNumber')}>
-                <Input />
-              </Form.Item>
-              <Form.Item name="policy" label={f('policy')}>
-                <Input />
-              </Form.Item>
-              <Form.Item name="contractDate" label={f('contractDate')}>
-                <DatePicker format={lang === 'en' ? 'MM/DD/YYYY' : 'DD/MM/YYYY'} style={{ width: '100%' }} />
-              </Form.Item>
-            </div>
-            <Button htmlType="submit" loading={saveFields.isPending} data-testid="staff-save">
-              {a('saveFields')}
-            </Button>
-          </Form>
-        </section>
-      ) : null}
+      {staff && open ? <StaffFields request={r} onSaved={refresh} /> : null}
 
       {r.attachments.length || (!staff && open) ? (
-        <section className="ov-cr__section">
-          <h3>{f('attachments')}</h3>
-          <ul>
-            {r.attachments.map((x) => (
-              <li key={x._id}>
-                <Button type="link" onClick={() => openAttachment(r.requestId, x).catch(notify.error)}>
-                  {t(
-                    `contractRequests.form.${x.kind === 'IDENTITY_DOCUMENT' ? 'identityDocument' : x.kind === 'PROPERTY_TITLE' ? 'propertyTitle' : 'other'}`,
-                  )}
-                  : {x.fileName}
-                </Button>
-              </li>
-            ))}
-          </ul>
-          {!staff && open && r.attachments.length < 5 ? (
-            <div className="ov-cr__actions">
-              <Select
-                aria-label={form('steps.attachments')}
-                value={kind}
-                onChange={setKind}
-                style={{ minWidth: 180 }}
-                options={[
-                  { value: 'IDENTITY_DOCUMENT', label: form('identityDocument') },
-                  { value: 'PROPERTY_TITLE', label: form('propertyTitle') },
-                  { value: 'OTHER', label: form('other') },
-                ]}
-              />
-              <Upload
-                accept="image/jpeg,image/png,image/webp,application/pdf"
-                showUploadList={false}
-                beforeUpload={(file) => {
-                  attach.mutate(file);
-                  return false;
-                }}
-              >
-                <Button loading={attach.isPending} data-testid="owner-attach">
-                  {form('addFile')}
-                </Button>
-              </Upload>
-            </div>
-          ) : null}
-        </section>
+        <RequestAttachments request={r} ownerMayAdd={!staff && open} onAdded={refresh} />
       ) : null}
 
       <section className="ov-cr__section">
@@ -410,7 +273,6 @@ export function RequestDetails({ requestId }: { requestId: string }) {
           data-testid="dialog-text"
         />
       </Modal>
-      {conflictDialog}
     </div>
   );
 }
