@@ -1,0 +1,208 @@
+#!/usr/bin/env node
+// Lighthouse mobile performance (issue 13 goals: score ≥ 90, LCP ≤ 2.5 s, CLS ≤ 0.1) for the landing,
+// login, client codes, code detail and pay pages: Lighthouse's default mobile run (Moto G Power
+// emulation, simulated slow 4G throttling) on a cold load, three runs per page, the median by score.
+// Starts the API serving the built SPA (`npm run build` first) on a fresh PGlite with demo data.
+// A benchmark, not a CI check: the scores depend on this machine's load.
+//
+//   node bench/lighthouse.bench.mjs                    the table
+//   node bench/lighthouse.bench.mjs --only=login,pay   some pages
+//   node bench/lighthouse.bench.mjs --runs=5           more runs per page (median)
+//
+// Chromium: CHROME_PATH (default /usr/bin/chromium), with the flags of e2e/run.mjs. Signed-in pages
+// get the demo customer's session in localStorage; before each run the origin's storage, cache
+// storage, service workers and the HTTP cache are cleared by hand (Lighthouse's own storage reset
+// would also clear the session).
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import puppeteer from 'puppeteer-core';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const args = process.argv.slice(2);
+const only = args
+  .find((a) => a.startsWith('--only='))
+  ?.slice(7)
+  .split(',');
+const RUNS = Number(args.find((a) => a.startsWith('--runs='))?.slice(7) ?? 3);
+
+const CUSTOMER = { email: 'maria.perez@example.cu', password: 'Demo.Oficina.2026' };
+const CC = '2300000000001';
+/** [name, path under /oficina_virtual, signed in] */
+const PAGES = [
+  ['landing', '/', false],
+  ['login', '/login', false],
+  ['client codes', '/clientCodes', true],
+  ['code detail', `/clientCodes/${CC}`, true],
+  ['pay', `/payments/payments?cc=${CC}`, true],
+];
+/** The flags of e2e/run.mjs (headless Chromium as root in a container). */
+const CHROME_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+function freePort() {
+  return new Promise((done, fail) => {
+    const server = createServer();
+    server.on('error', fail);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => done(port));
+    });
+  });
+}
+
+async function startApi() {
+  const port = await freePort();
+  const dataDir = mkdtempSync(join(tmpdir(), 'ov-lighthouse-'));
+  const env = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DEMO_DATA: 'true' };
+  env.LOG_LEVEL = 'warn';
+  delete env.DATABASE_URL;
+  const api = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
+    cwd: root,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let log = '';
+  const keep = (chunk) => {
+    log = (log + chunk).slice(-8000);
+  };
+  api.stdout.on('data', keep);
+  api.stderr.on('data', keep);
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 300_000;
+  for (;;) {
+    if (api.exitCode !== null) throw new Error(`API exited (${api.exitCode}):\n${log}`);
+    if (Date.now() > deadline) throw new Error(`API not ready after 300 s:\n${log}`);
+    try {
+      if ((await fetch(`${url}/api/health/ready`)).status === 200) break;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 300));
+  }
+  return {
+    url,
+    async stop() {
+      if (api.exitCode === null) {
+        const exited = new Promise((r) => api.once('exit', r));
+        api.kill('SIGTERM');
+        const timer = setTimeout(() => api.kill('SIGKILL'), 5000);
+        await exited;
+        clearTimeout(timer);
+      }
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function signIn(url) {
+  const res = await fetch(`${url}/api/signin`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(CUSTOMER),
+  });
+  if (!res.ok) throw new Error(`sign-in: ${res.status} ${await res.text()}`);
+  return res.json();
+}
+
+/** A cold start for the next run: nothing of the origin kept, the customer's session when wanted. */
+async function prepare(browser, origin, tokens) {
+  const page = await browser.newPage();
+  const cdp = await page.createCDPSession();
+  await cdp.send('Network.clearBrowserCache');
+  await cdp.send('Storage.clearDataForOrigin', { origin, storageTypes: 'all' });
+  await page.goto(`${origin}/api/health/ready`).catch(() => undefined);
+  if (tokens) {
+    await page.evaluate((t) => {
+      localStorage.setItem('ov.session.accessToken', t.accessToken);
+      localStorage.setItem('ov.session.refreshToken', t.refreshToken);
+      localStorage.setItem('ov.session.space', t.space);
+      localStorage.setItem('ov.session.expiresAt', String(Date.now() + 7_200_000));
+    }, tokens);
+  }
+  await cdp.detach();
+  return page;
+}
+
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+async function main() {
+  if (!existsSync(join(root, 'apps/web/dist/index.html'))) {
+    console.error('apps/web/dist is missing: run `npm run build` first.');
+    process.exit(1);
+  }
+  const api = await startApi();
+  const chrome = await chromeLauncher.launch({
+    chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+    chromeFlags: CHROME_FLAGS,
+  });
+  const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
+  const rows = [];
+  try {
+    const tokens = await signIn(api.url);
+    for (const [name, path, signedIn] of PAGES.filter(([n]) => !only || only.includes(n))) {
+      const runs = [];
+      for (let run = 0; run < RUNS; run++) {
+        const page = await prepare(browser, api.url, signedIn ? tokens : null);
+        const result = await lighthouse(
+          `${api.url}/oficina_virtual${path}`,
+          { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] },
+          { extends: 'lighthouse:default', settings: { disableStorageReset: true } },
+          page,
+        );
+        await page.close();
+        const lhr = result?.lhr;
+        if (!lhr) throw new Error(`${name}: no Lighthouse result`);
+        if (lhr.runtimeError) throw new Error(`${name}: ${lhr.runtimeError.message}`);
+        const finalUrl = lhr.finalDisplayedUrl ?? lhr.finalUrl ?? '';
+        if (signedIn && finalUrl.endsWith('/login')) throw new Error(`${name}: sent to the login page`);
+        const audit = (id) => lhr.audits[id]?.numericValue ?? Number.NaN;
+        runs.push({
+          score: Math.round((lhr.categories.performance.score ?? 0) * 100),
+          fcp: audit('first-contentful-paint'),
+          lcp: audit('largest-contentful-paint'),
+          tbt: audit('total-blocking-time'),
+          cls: audit('cumulative-layout-shift'),
+          bytes: audit('total-byte-weight'),
+        });
+        process.stdout.write(`  ${name} run ${run + 1}: ${runs.at(-1).score}\n`);
+      }
+      // The median run by score (its own figures, not a mix of runs).
+      const middle = median(runs.map((r) => r.score));
+      rows.push([name, runs.find((r) => r.score === middle), runs.map((r) => r.score)]);
+    }
+  } finally {
+    await browser.disconnect();
+    chrome.kill();
+    await api.stop();
+  }
+  console.log(`\nLighthouse ${RUNS > 1 ? `median of ${RUNS} runs` : 'one run'}, mobile (simulated slow 4G):`);
+  console.log(
+    `  ${'page'.padEnd(13)} ${'score'.padStart(5)} ${'FCP s'.padStart(6)} ${'LCP s'.padStart(6)} ${'TBT ms'.padStart(7)} ${'CLS'.padStart(6)} ${'KB'.padStart(7)}  runs`,
+  );
+  for (const [name, r, scores] of rows) {
+    console.log(
+      `  ${name.padEnd(13)} ${String(r.score).padStart(5)} ${(r.fcp / 1000).toFixed(1).padStart(6)} ${(r.lcp / 1000).toFixed(1).padStart(6)} ${r.tbt.toFixed(0).padStart(7)} ${r.cls.toFixed(3).padStart(6)} ${(r.bytes / 1024).toFixed(0).padStart(7)}  ${scores.join(' ')}`,
+    );
+  }
+  console.log('Goals: score ≥ 90, LCP ≤ 2.5 s, CLS ≤ 0.1 (issue 13).');
+  process.exit(0);
+}
+
+main().catch((error) => {
+  console.error(error?.stack ?? error);
+  process.exit(1);
+});
