@@ -10,7 +10,7 @@ import {
   requestIdFromBytes,
   staffTransitionsFrom,
   visibleSectors,
-} from './contract-requests';
+} from './index';
 
 const home = { street: 'Calle 23', number: '1054', between1: 'Calle 10', between2: 'Calle 12' };
 const residential = {

@@ -1,5 +1,7 @@
 export * from './billing';
 export * from './constants';
+export * from './contract-labels';
+export * from './contract-request-input';
 export * from './contract-requests';
 export * from './enums';
 export * from './errors';

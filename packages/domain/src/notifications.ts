@@ -1,4 +1,4 @@
-import { CONTRACT_LABELS } from './contract-requests';
+import { CONTRACT_LABELS } from './contract-labels';
 import { formatMoney } from './money';
 import { paymentResult } from './payments/results';
 
