@@ -25,6 +25,7 @@ import { mailRoutes } from './modules/mail/mail.routes';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
 import { officesRoutes } from './modules/offices/offices.routes';
 import { paymentsRoutes } from './modules/payments';
+import { createGateways } from './modules/payments/gateways';
 import { securityRoutes } from './modules/security/security.routes';
 import { createSecurityService } from './modules/security/security.service';
 import { settingsRoutes } from './modules/settings/settings.routes';
@@ -132,6 +133,8 @@ export async function buildApp({ config, database, logger }: AppDeps): Promise<F
     publicUrl: config.publicUrl,
   });
   const auth = createAuthService({ db, signer, deviceSecret: config.jwtSecret });
+  // The payment gateways configuration switches on (EnZona, Transfermóvil: the real ones or the sandbox).
+  const gateways = createGateways(config);
 
   await app.register(healthRoutes, { database, space: DEFAULT_SPACE, settings });
   await app.register(settingsRoutes, { settings });
@@ -165,7 +168,7 @@ export async function buildApp({ config, database, logger }: AppDeps): Promise<F
     commercial,
   });
   await app.register(filesRoutes, { db, storage: imageStorage(store) });
-  await app.register(paymentsRoutes, { db, config, settings, commercial, documents });
+  await app.register(paymentsRoutes, { db, config, settings, commercial, documents, gateways });
   await app.register(contractRequestsRoutes, { database, config, settings, storage: documentStorage(store) });
   // Background work (mail outbox, payment reconciliation) in processes with the `jobs` role.
   await app.register(jobsPlugin, { database, config });
