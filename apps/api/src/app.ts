@@ -169,7 +169,13 @@ export async function buildApp({ config, database, logger }: AppDeps): Promise<F
   });
   await app.register(filesRoutes, { db, storage: imageStorage(store) });
   await app.register(paymentsRoutes, { db, config, settings, commercial, documents, gateways });
-  await app.register(contractRequestsRoutes, { database, config, settings, storage: documentStorage(store) });
+  await app.register(contractRequestsRoutes, {
+    database,
+    config,
+    settings,
+    commercial,
+    storage: documentStorage(store),
+  });
   // Background work (mail outbox, payment reconciliation) in processes with the `jobs` role.
   await app.register(jobsPlugin, { database, config });
 

@@ -17,7 +17,7 @@ import { requestLanguage } from '../../lib/language';
 import { sendPage } from '../../lib/search';
 import { consume, UPLOAD_RATE } from '../../lib/throttle';
 import { principalOf } from '../../plugins/access';
-import { createLedgerCommercialSystem } from '../billing/ledger';
+import type { CommercialSystem } from '../billing/commercial-system';
 import { createLocalFileStorage, type FileStorage, STORED_DOCUMENT_NAME } from '../files/storage';
 import type { SettingsStore } from '../settings/settings.store';
 import {
@@ -37,6 +37,8 @@ const idParams = z.object({ requestId: z.string().max(40) });
 export interface ContractRequestsRoutesDeps {
   database: Database;
   config: Pick<Config, 'CLIENT_CODE_PATTERN' | 'publicUrl' | 'DATA_DIR'>;
+  /** The ledger, built once by the composition root (app.ts). */
+  commercial: CommercialSystem;
   storage?: FileStorage;
   service?: ContractRequestsService;
   /** The settings store (client-code shape, billing period on contracts). */
@@ -46,14 +48,14 @@ export interface ContractRequestsRoutesDeps {
 /** Contract requests (design §5): the form, the lookup by ID, the queues and the steps to a contract. */
 export const contractRequestsRoutes: FastifyPluginAsyncZod<ContractRequestsRoutesDeps> = async (
   app,
-  { database, config, storage, service, settings },
+  { database, config, commercial, storage, service, settings },
 ) => {
   const db = database.db;
   const requests =
     service ??
     createContractRequestsService({
       db,
-      commercial: createLedgerCommercialSystem(db, {}),
+      commercial,
       clientCodePattern: config.CLIENT_CODE_PATTERN,
       settings,
       publicUrl: config.publicUrl,

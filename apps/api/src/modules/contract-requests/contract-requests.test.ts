@@ -263,7 +263,7 @@ describe('attachments', () => {
       fileName: 'carne.webp',
       kind: 'IDENTITY_DOCUMENT',
     });
-    const pdf = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n'.padEnd(200, ' ') + '\n%%EOF\n');
+    const pdf = Buffer.from(`${'%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n'.padEnd(200, ' ')}\n%%EOF\n`);
     const title = await upload(
       requestId,
       form('titulo.pdf', 'application/pdf', pdf, 'PROPERTY_TITLE'),
