@@ -137,6 +137,28 @@ async function prepare(browser, origin, tokens) {
   return page;
 }
 
+/**
+ * One Lighthouse run on a cold page. Lighthouse sometimes loses the trace of a load on a busy machine
+ * (NO_NAVSTART, NO_FCP): such a run is made again, up to three times.
+ */
+async function measure(browser, origin, path, tokens, port, name) {
+  for (let attempt = 1; ; attempt++) {
+    const page = await prepare(browser, origin, tokens);
+    const result = await lighthouse(
+      `${origin}/oficina_virtual${path}`,
+      { port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] },
+      { extends: 'lighthouse:default', settings: { disableStorageReset: true } },
+      page,
+    );
+    await page.close();
+    const lhr = result?.lhr;
+    if (lhr && !lhr.runtimeError) return lhr;
+    const why = lhr?.runtimeError?.code ?? 'no result';
+    if (attempt === 3) throw new Error(`${name}: ${lhr?.runtimeError?.message ?? why}`);
+    process.stdout.write(`  ${name}: ${why}, measured again\n`);
+  }
+}
+
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 async function main() {
@@ -156,17 +178,7 @@ async function main() {
     for (const [name, path, signedIn] of PAGES.filter(([n]) => !only || only.includes(n))) {
       const runs = [];
       for (let run = 0; run < RUNS; run++) {
-        const page = await prepare(browser, api.url, signedIn ? tokens : null);
-        const result = await lighthouse(
-          `${api.url}/oficina_virtual${path}`,
-          { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] },
-          { extends: 'lighthouse:default', settings: { disableStorageReset: true } },
-          page,
-        );
-        await page.close();
-        const lhr = result?.lhr;
-        if (!lhr) throw new Error(`${name}: no Lighthouse result`);
-        if (lhr.runtimeError) throw new Error(`${name}: ${lhr.runtimeError.message}`);
+        const lhr = await measure(browser, api.url, path, signedIn ? tokens : null, chrome.port, name);
         const finalUrl = lhr.finalDisplayedUrl ?? lhr.finalUrl ?? '';
         if (signedIn && finalUrl.endsWith('/login')) throw new Error(`${name}: sent to the login page`);
         const audit = (id) => lhr.audits[id]?.numericValue ?? Number.NaN;
