@@ -84,3 +84,17 @@ export async function submitSignIn(page, loginUrl, email, password) {
   await page.locator('#password').fill(password);
   await page.locator('button[type="submit"]').click();
 }
+
+/**
+ * Waits until `check()` (an async read of what the page shows) returns true, or `timeout` passes;
+ * the caller then asserts what it reads, so a page that never gets there fails with its message.
+ * For lists that re-render after a filter or a first load (the old rows stay on screen meanwhile).
+ */
+export async function until(check, timeout = 15_000) {
+  const deadline = Date.now() + timeout;
+  while (Date.now() < deadline) {
+    if (await check().catch(() => false)) return true;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return false;
+}

@@ -3,7 +3,7 @@
 // and 390 px.
 
 import { join } from 'node:path';
-import { submitSignIn } from '../support.mjs';
+import { submitSignIn, until } from '../support.mjs';
 
 const ADMIN_EMAIL = process.env.ADMIN_EMAIL ?? 'admin@aguasdelahabana.cu';
 const ADMIN_PASSWORD = process.env.ADMIN_PASSWORD ?? 'Admin.Oficina.2026';
@@ -28,6 +28,7 @@ export default async function offices({ browser, baseUrl, screenshotDir, assert 
   await page.goto(`${baseUrl}${BASE}/nomenclators/commercial-offices`);
   const list = page.getByTestId('list-commercial-offices');
   await list.locator('tr.ant-table-row').first().waitFor();
+  await until(async () => (await list.locator('tr.ant-table-row').count()) === 10);
   assert.equal(await list.locator('tr.ant-table-row').count(), 10, 'a page of ten offices');
   await settle(page);
   await shot('offices-desktop-es');

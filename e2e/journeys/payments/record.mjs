@@ -1,5 +1,6 @@
 // The payment record: a customer's own payments; the staff's view of everybody's, with export and refund.
 import { readFileSync } from 'node:fs';
+import { until } from '../../support.mjs';
 import { JOSE_CC, MARIA_CC, root, settle, shoot } from './helpers.mjs';
 
 export async function checkOwnRecord({ page, baseUrl, screenshotDir, assert }) {
@@ -12,9 +13,13 @@ export async function checkOwnRecord({ page, baseUrl, screenshotDir, assert }) {
   await page.locator('.ant-select-item-option', { hasText: 'Pagado' }).click();
   await page.keyboard.press('Escape');
   await settle(page);
-  const statuses = await table
-    .locator('tbody [data-status]')
-    .evaluateAll((els) => els.map((el) => el.getAttribute('data-status')));
+  const shown = () =>
+    table
+      .locator('tbody [data-status]')
+      .evaluateAll((els) => els.map((el) => el.getAttribute('data-status')));
+  // The old rows stay on screen until the filtered page arrives.
+  await until(async () => (await shown()).every((s) => s === 'PAYED'));
+  const statuses = await shown();
   assert.ok(statuses.length >= 2 && statuses.every((s) => s === 'PAYED'), 'status filter');
 }
 
