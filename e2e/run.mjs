@@ -86,26 +86,63 @@ async function main() {
   }
   mkdirSync(screenshotDir, { recursive: true });
 
-  const browser = await chromium.launch({
-    executablePath: chromiumPath,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  const launch = () =>
+    chromium.launch({
+      executablePath: chromiumPath,
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    });
   const only = process.argv[2] ?? process.env.E2E_ONLY;
   const journeys = readdirSync(join(here, 'journeys'))
     .filter((file) => file.endsWith('.journey.mjs'))
     .filter((file) => !only || file.includes(only))
     .sort();
+  // Journeys run in lanes, each with its own browser, API and database (E2E_LANES, default 2): a lane
+  // keeps the journeys' alphabetical order, so each still runs after the same or fewer others.
+  const lanes = splitIntoLanes(journeys, Math.max(1, Number(process.env.E2E_LANES ?? 2)));
+  const results = await Promise.all(lanes.map((lane) => runLane(launch, lane)));
+  const failed = results.flatMap((r) => r.failed);
+  const flaky = results.reduce((n, r) => n + r.flaky, 0);
+  if (flaky) console.log(`${flaky} journey(s) failed once and passed on a fresh run: flaky, see above.`);
+  console.log(
+    failed.length === 0 ? 'All journeys passed.' : `${failed.length} journey(s) failed: ${failed.join(', ')}`,
+  );
+  process.exit(failed.length === 0 ? 0 : 1);
+}
+
+/** Rough relative lengths (seconds on the CI machine); a journey not listed counts as 30. */
+const WEIGHTS = {
+  'a11y.journey.mjs': 260,
+  'payments.journey.mjs': 90,
+  'admin.journey.mjs': 85,
+  'account.journey.mjs': 60,
+};
+
+/** Longest first onto the lightest lane; each lane then in alphabetical order. */
+function splitIntoLanes(journeys, count) {
+  const lanes = Array.from({ length: Math.min(count, journeys.length) || 1 }, () => ({ files: [], load: 0 }));
+  const weight = (file) => WEIGHTS[file] ?? 30;
+  for (const file of [...journeys].sort((a, b) => weight(b) - weight(a))) {
+    const lane = lanes.reduce((min, l) => (l.load < min.load ? l : min));
+    lane.files.push(file);
+    lane.load += weight(file);
+  }
+  return lanes.map((l) => l.files.sort());
+}
+
+/** Runs one lane's journeys in order on one browser and one API; a failure is retried on a fresh one. */
+async function runLane(launch, journeys) {
   const failed = [];
   let flaky = 0;
+  const browser = await launch();
   let environment;
   try {
     environment = await startEnvironment();
@@ -128,11 +165,7 @@ async function main() {
     await browser.close().catch(() => {});
     await environment?.stop();
   }
-  if (flaky) console.log(`${flaky} journey(s) failed once and passed on a fresh run: flaky, see above.`);
-  console.log(
-    failed.length === 0 ? 'All journeys passed.' : `${failed.length} journey(s) failed: ${failed.join(', ')}`,
-  );
-  process.exit(failed.length === 0 ? 0 : 1);
+  return { failed, flaky };
 }
 
 /**
