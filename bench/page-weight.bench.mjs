@@ -44,8 +44,8 @@ const SESSION_BUDGET = 450 * KB;
 const CEILINGS_KB = {
   login: 270,
   register: 300,
-  'client codes': 410,
-  'code detail': 530,
+  'client codes': 380,
+  'code detail': 470,
   pay: 500,
   prepaid: 440,
   records: 530,

@@ -6,11 +6,12 @@ import {
   datePresetRange,
   INVOICE_DISPLAY_STATUSES,
 } from '@ov/domain';
-import { Button, DatePicker, Select, Table, Tooltip } from 'antd';
+import { Button, Select, Table, Tooltip } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LazyRangePicker } from '../../../components/lazy-range-picker/lazy-range-picker';
 import { formatDate, formatMoney } from '../../../lib/format';
 import { useIsMobile } from '../../../lib/use-is-mobile';
 import { receiptPath } from '../api/download-document';
@@ -197,7 +198,7 @@ export function InvoicesTable({ cc, onOpen, downloads }: InvoicesTableProps) {
             options={PRESETS.map((key) => ({ value: key, label: t(`billing.invoices.presets.${key}`) }))}
           />
         ) : (
-          <DatePicker.RangePicker
+          <LazyRangePicker
             className="ov-invoices__range"
             value={range}
             format={lang === 'en' ? 'MM/DD/YYYY' : 'DD/MM/YYYY'}
