@@ -43,18 +43,17 @@ const SESSION_BUDGET = 450 * KB;
  */
 const CEILINGS_KB = {
   login: 270,
-  register: 300,
+  register: 310,
   'client codes': 380,
   'code detail': 470,
-  pay: 500,
-  prepaid: 440,
-  records: 530,
+  pay: 470,
+  prepaid: 410,
+  records: 490,
   profile: 440,
-  'users list': 540,
-  dashboard: 440,
-  'payment record': 530,
-  'request queue': 540,
-  session: 590,
+  'users list': 530,
+  'payment record': 490,
+  'request queue': 530,
+  session: 550,
 };
 const ceiling = (name, goal) => (CEILINGS_KB[name] ? CEILINGS_KB[name] * KB : goal);
 
