@@ -8,6 +8,26 @@ export function roleLabel(t: TFunction, name: string): string {
   return t(`roles.${name}`, { defaultValue: t(`security.roleNames.${name}`, { defaultValue: name }) });
 }
 
+/** A role code that may break only after its underscores (never mid-word) in a narrow column. */
+function RoleCode({ name }: { name: string }) {
+  const parts = name.split('_');
+  return (
+    <>
+      {parts.map((part, index) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one code, in a fixed order
+        <span key={index}>
+          {part}
+          {index < parts.length - 1 ? (
+            <>
+              _<wbr />
+            </>
+          ) : null}
+        </span>
+      ))}
+    </>
+  );
+}
+
 /** The translated name, the raw key under it when they differ; SUPER_ADMIN highlighted. */
 export function RoleName({ name, superAdmin }: { name: string; superAdmin: boolean }) {
   const { t } = useTranslation();
@@ -23,7 +43,7 @@ export function RoleName({ name, superAdmin }: { name: string; superAdmin: boole
       )}
       {label !== name ? (
         <Typography.Text type="secondary" className="ov-security__role-key">
-          {name}
+          <RoleCode name={name} />
         </Typography.Text>
       ) : null}
     </span>
