@@ -98,3 +98,31 @@ export async function until(check, timeout = 15_000) {
   }
   return false;
 }
+
+/**
+ * Waits until nothing on the page is moving: no Ant Design motion class (a dialog, drawer or message
+ * appearing or leaving) and no finite CSS animation or transition running (spinners, which never
+ * end, do not count). Before a screenshot or a reading that a sliding panel would spoil. A page
+ * that keeps something moving (a transition restarted by every render) is taken as it is after
+ * `timeout`: this is a wait, the journeys' assertions are elsewhere.
+ */
+export async function settle(page, timeout = 5_000) {
+  await page
+    .waitForFunction(
+      () => {
+        const motion = /-(appear|enter|leave)(-(prepare|start|active))?$/;
+        const moving = [
+          ...document.querySelectorAll('[class*="-appear"], [class*="-enter"], [class*="-leave"]'),
+        ].some((element) => [...element.classList].some((name) => motion.test(name)));
+        const finite = document
+          .getAnimations()
+          .filter((animation) => animation.effect?.getTiming().iterations !== Number.POSITIVE_INFINITY);
+        return !moving && finite.every((animation) => animation.playState !== 'running');
+      },
+      null,
+      { timeout, polling: 100 },
+    )
+    .catch((error) => {
+      if (!/Timeout/.test(String(error))) throw error;
+    });
+}

@@ -3,14 +3,13 @@
 // /faqs/configuration and the visitor then finds it. Screenshots of every screen.
 
 import { join } from 'node:path';
-import { submitSignIn } from '../support.mjs';
+import { settle, submitSignIn } from '../support.mjs';
 
 const ADMIN_EMAIL = process.env.ADMIN_EMAIL ?? 'admin@aguasdelahabana.cu';
 const ADMIN_PASSWORD = process.env.ADMIN_PASSWORD ?? 'Admin.Oficina.2026';
 const DESKTOP = { width: 1366, height: 800 };
 const MOBILE = { width: 390, height: 844 };
 const BASE = '/oficina_virtual';
-const settle = (page) => page.waitForTimeout(400);
 
 async function visitor({ browser, baseUrl, screenshotDir, assert }) {
   const context = await browser.newContext({ viewport: DESKTOP, locale: 'es-ES' });

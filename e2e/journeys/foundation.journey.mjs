@@ -2,7 +2,7 @@
 // Also takes the reference screenshots (desktop and mobile, Spanish and English).
 
 import { join } from 'node:path';
-import { signOutThroughMenu } from '../support.mjs';
+import { settle, signOutThroughMenu, until } from '../support.mjs';
 
 const ADMIN_EMAIL = process.env.ADMIN_EMAIL ?? 'admin@aguasdelahabana.cu';
 const ADMIN_PASSWORD = process.env.ADMIN_PASSWORD ?? 'Admin.Oficina.2026';
@@ -96,7 +96,7 @@ async function desktopJourney({ browser, baseUrl, screenshotDir, assert }) {
   await page.locator('.ant-dropdown-menu-item', { hasText: 'Detalles' }).click();
   await page.waitForURL(/\/oficina_virtual\/admin\/users\/[^/]+$/);
   await page.getByTestId('user-view').getByText('Superadministrador').waitFor();
-  await page.waitForTimeout(500); // let the side dialog finish sliding in
+  await settle(page); // the side dialog has finished sliding in
   await shot('user-detail-desktop-es');
   await page.locator('.ant-drawer-close').click();
   await page.waitForURL(/\/oficina_virtual\/admin\/users(\?.*)?$/);
@@ -168,13 +168,17 @@ async function mobileJourney({ browser, baseUrl, screenshotDir, assert }) {
   await page.getByTestId('menu-toggle').click();
   const menu = page.getByTestId('side-menu');
   await menu.waitFor();
-  await page.waitForTimeout(400); // let the drawer finish sliding in
+  await settle(page); // the drawer has finished sliding in
   await shot('menu-mobile-es');
   await menu.getByText('Seguridad').click();
   await menu.getByText('Usuarios').click();
   await page.getByTestId('list-users').waitFor();
   await page.getByTestId('list-search').locator('input').fill(ADMIN_EMAIL);
   await page.getByTestId('list-users').getByText(ADMIN_EMAIL).waitFor();
+  // The search is applied once the list shows the one user it finds.
+  const rows = page.getByTestId('list-users').locator('tr.ant-table-row');
+  await until(async () => (await rows.count()) === 1);
+  assert.equal(await rows.count(), 1, 'the search finds the one administrator');
   assert.equal(await page.getByTestId('list-size').count(), 0, 'row size hidden on mobile');
   await shot('users-mobile-es');
 

@@ -3,7 +3,7 @@
 // and 390 px.
 
 import { join } from 'node:path';
-import { submitSignIn, until } from '../support.mjs';
+import { settle, submitSignIn, until } from '../support.mjs';
 
 const ADMIN_EMAIL = process.env.ADMIN_EMAIL ?? 'admin@aguasdelahabana.cu';
 const ADMIN_PASSWORD = process.env.ADMIN_PASSWORD ?? 'Admin.Oficina.2026';
@@ -11,7 +11,6 @@ const DESKTOP = { width: 1366, height: 800 };
 const MOBILE = { width: 390, height: 844 };
 const BASE = '/oficina_virtual';
 const HOURS = 'Lunes a viernes de 8:00 a 17:00; sábados de 8:00 a 12:00';
-const settle = (page) => page.waitForTimeout(400);
 
 async function signIn(page, baseUrl) {
   await submitSignIn(page, `${baseUrl}${BASE}/login`, ADMIN_EMAIL, ADMIN_PASSWORD);

@@ -3,7 +3,7 @@
 // put back at the end. Screenshots in both languages, desktop and 390 px.
 
 import { join } from 'node:path';
-import { submitSignIn } from '../support.mjs';
+import { settle, submitSignIn } from '../support.mjs';
 
 const ADMIN_EMAIL = process.env.ADMIN_EMAIL ?? 'admin@aguasdelahabana.cu';
 const ADMIN_PASSWORD = process.env.ADMIN_PASSWORD ?? 'Admin.Oficina.2026';
@@ -12,7 +12,6 @@ const JOSE_CC = '2300000000003';
 const DESKTOP = { width: 1366, height: 800 };
 const MOBILE = { width: 390, height: 844 };
 const BASE = '/oficina_virtual';
-const settle = (page) => page.waitForTimeout(400);
 
 async function save(page) {
   await page.getByTestId('settings-save').click();

@@ -52,7 +52,7 @@ export async function signOut(page, label) {
 }
 
 export const tokenOf = (page) => page.evaluate(() => localStorage.getItem('ov.session.accessToken'));
-export const settle = (page) => page.waitForTimeout(450); // drawers and messages finish animating
+export { settle } from '../../support.mjs';
 
 /** The screenshot helpers of a page. */
 export function screenshots(page, screenshotDir) {

@@ -19,11 +19,12 @@ export async function refuseCustomerAccessRequest({ page, baseUrl, assert }) {
 
 export async function receiveNotification({ page, baseUrl, assert, viewShot }) {
   await signIn(page, baseUrl, STAFF_EMAIL, STAFF_PASSWORD);
+  const streamOpen = page.waitForResponse((r) => r.url().includes('/api/notifications/stream'));
   await page.goto(`${baseUrl}${BASE}/profile`);
   await page.getByTestId('profile-form').waitFor();
   const bell = page.getByTestId('notifications-count');
   assert.equal((await bell.textContent()).trim(), '', 'no unread notifications at first');
-  await page.waitForTimeout(800); // the stream is connected
+  await streamOpen; // the live stream is connected
   const request = await api(baseUrl, '/access-requests', {
     method: 'POST',
     token: await tokenOf(page),

@@ -19,7 +19,7 @@ export async function signInAdmin(page, baseUrl) {
   await page.getByTestId('dashboard').waitFor();
 }
 
-export const settle = (page) => page.waitForTimeout(500);
+export { settle } from '../../support.mjs';
 
 export function row(page, list, text) {
   return page.getByTestId(list).locator('tr.ant-table-row', { hasText: text });

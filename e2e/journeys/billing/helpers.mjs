@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { submitSignIn } from '../../support.mjs';
+import { settle as settleMotion, submitSignIn } from '../../support.mjs';
 
 const require = createRequire(import.meta.url);
 // pdf-parse 1.x: its lib entry avoids the package's debug main.
@@ -45,7 +45,7 @@ export async function signIn(page, baseUrl, email) {
 
 export const settle = async (page) => {
   await page.waitForLoadState('networkidle');
-  await page.waitForTimeout(400); // dialogs and drawers finish sliding in
+  await settleMotion(page); // dialogs and drawers finish sliding in
 };
 
 export async function shoot(page, dir, name, fullPage = false) {

@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { submitSignIn } from '../../support.mjs';
+import { settle as settleMotion, submitSignIn } from '../../support.mjs';
 
 const require = createRequire(import.meta.url);
 const pdfParse = require('pdf-parse/lib/pdf-parse.js');
@@ -50,7 +50,7 @@ export async function signIn(page, baseUrl, email, password = PASSWORD) {
 
 export const settle = async (page) => {
   await page.waitForLoadState('networkidle').catch(() => {});
-  await page.waitForTimeout(400);
+  await settleMotion(page);
 };
 
 export async function shoot(page, dir, name, fullPage = false) {
