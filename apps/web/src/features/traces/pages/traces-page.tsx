@@ -13,6 +13,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ListPage } from '../../../components/list-page/list-page';
 import type { ListColumn } from '../../../components/list-page/types';
+import { TagList } from '../../../components/tag-list/tag-list';
 import { formatDateTime } from '../../../lib/format';
 import { PATHS } from '../../../lib/urls';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
@@ -134,9 +135,14 @@ export default function TracesPage() {
       render: (_value, trace) => {
         const fields = Object.keys(trace.payload?.changes ?? {});
         return fields.length ? (
-          <Typography.Text type="secondary" className="ov-traces__fields">
-            {fields.map((field) => fieldWords(t, field)).join(', ')}
-          </Typography.Text>
+          <TagList
+            max={3}
+            tags={fields.map((field) => (
+              <Tag key={field} className="ov-traces__field">
+                {fieldWords(t, field)}
+              </Tag>
+            ))}
+          />
         ) : (
           '—'
         );
