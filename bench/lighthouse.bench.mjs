@@ -13,17 +13,13 @@
 // get the demo customer's session in localStorage; before each run the origin's storage, cache
 // storage, service workers and the HTTP cache are cleared by hand (Lighthouse's own storage reset
 // would also clear the session).
-import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import puppeteer from 'puppeteer-core';
+import { CHROMIUM_FLAGS, root, startDemoApi } from './demo-api.mjs';
 
-const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const args = process.argv.slice(2);
 const only = args
   .find((a) => a.startsWith('--only='))
@@ -41,72 +37,6 @@ const PAGES = [
   ['code detail', `/clientCodes/${CC}`, true],
   ['pay', `/payments/payments?cc=${CC}`, true],
 ];
-/** The flags of e2e/run.mjs (headless Chromium as root in a container). */
-const CHROME_FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
-
-function freePort() {
-  return new Promise((done, fail) => {
-    const server = createServer();
-    server.on('error', fail);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => done(port));
-    });
-  });
-}
-
-async function startApi() {
-  const port = await freePort();
-  const dataDir = mkdtempSync(join(tmpdir(), 'ov-lighthouse-'));
-  const env = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DEMO_DATA: 'true' };
-  env.LOG_LEVEL = 'warn';
-  delete env.DATABASE_URL;
-  const api = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
-    cwd: root,
-    env,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let log = '';
-  const keep = (chunk) => {
-    log = (log + chunk).slice(-8000);
-  };
-  api.stdout.on('data', keep);
-  api.stderr.on('data', keep);
-  const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 300_000;
-  for (;;) {
-    if (api.exitCode !== null) throw new Error(`API exited (${api.exitCode}):\n${log}`);
-    if (Date.now() > deadline) throw new Error(`API not ready after 300 s:\n${log}`);
-    try {
-      if ((await fetch(`${url}/api/health/ready`)).status === 200) break;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 300));
-  }
-  return {
-    url,
-    async stop() {
-      if (api.exitCode === null) {
-        const exited = new Promise((r) => api.once('exit', r));
-        api.kill('SIGTERM');
-        const timer = setTimeout(() => api.kill('SIGKILL'), 5000);
-        await exited;
-        clearTimeout(timer);
-      }
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
-}
 
 async function signIn(url) {
   const res = await fetch(`${url}/api/signin`, {
@@ -166,10 +96,10 @@ async function main() {
     console.error('apps/web/dist is missing: run `npm run build` first.');
     process.exit(1);
   }
-  const api = await startApi();
+  const api = await startDemoApi({ name: 'lighthouse', readyTimeoutMs: 300_000 });
   const chrome = await chromeLauncher.launch({
     chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
-    chromeFlags: CHROME_FLAGS,
+    chromeFlags: CHROMIUM_FLAGS,
   });
   const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
   const rows = [];

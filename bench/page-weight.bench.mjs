@@ -10,16 +10,12 @@
 //
 // Figures come from the DevTools protocol (Network.loadingFinished encodedDataLength: body + headers
 // as received), summed until nothing but the live notifications stream has been in flight for 1 s.
-import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { brotliCompressSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH, root, startDemoApi } from './demo-api.mjs';
 
-const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const args = process.argv.slice(2);
 const enforce = args.includes('--budget');
 const identity = args.includes('--identity');
@@ -78,61 +74,6 @@ const PAGES = [
   ['payment record', '/payments/payment-record', ADMIN, ADMIN_BUDGET],
   ['request queue', '/contractrequest/contract-request-admins', ADMIN, ADMIN_BUDGET],
 ];
-
-function freePort() {
-  return new Promise((done, fail) => {
-    const server = createServer();
-    server.on('error', fail);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => done(port));
-    });
-  });
-}
-
-async function startApi() {
-  const port = await freePort();
-  const dataDir = mkdtempSync(join(tmpdir(), 'ov-weight-'));
-  const env = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DEMO_DATA: 'true' };
-  env.LOG_LEVEL = 'warn';
-  delete env.DATABASE_URL;
-  const api = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
-    cwd: root,
-    env,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let log = '';
-  const keep = (chunk) => {
-    log = (log + chunk).slice(-8000);
-  };
-  api.stdout.on('data', keep);
-  api.stderr.on('data', keep);
-  const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 240_000;
-  for (;;) {
-    if (api.exitCode !== null) throw new Error(`API exited (${api.exitCode}):\n${log}`);
-    if (Date.now() > deadline) throw new Error(`API not ready after 240 s:\n${log}`);
-    try {
-      if ((await fetch(`${url}/api/health/ready`)).status === 200) break;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 300));
-  }
-  return {
-    url,
-    async stop() {
-      if (api.exitCode === null) {
-        const exited = new Promise((r) => api.once('exit', r));
-        api.kill('SIGTERM');
-        const timer = setTimeout(() => api.kill('SIGKILL'), 5000);
-        await exited;
-        clearTimeout(timer);
-      }
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
-}
 
 async function signIn(url, who) {
   const res = await fetch(`${url}/api/signin`, {
@@ -309,17 +250,11 @@ async function main() {
     process.exit(1);
   }
   const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--disable-background-networking',
-    ],
+    executablePath: CHROMIUM_PATH,
+    args: CHROMIUM_FLAGS,
   });
   const booting = Date.now();
-  const api = await startApi();
+  const api = await startDemoApi({ name: 'weight', readyTimeoutMs: 240_000 });
   console.log(`API ready in ${((Date.now() - booting) / 1000).toFixed(0)} s`);
   const over = [];
   try {
