@@ -162,6 +162,7 @@ export const ROLE_LABELS: Record<NotificationLanguage, Record<string, string>> =
   es: {
     SUPER_ADMIN: 'Superadministrador',
     USER: 'Cliente',
+    CONTRACT_SUPERVISOR: 'Supervisor de contratos',
     COMMERCIAL_SPECIALIST: 'Especialista comercial',
     BIG_CLIENT_SPECIALIST: 'Especialista de grandes clientes',
     SECURITY_ADMIN: 'Administrador de seguridad',
@@ -169,6 +170,7 @@ export const ROLE_LABELS: Record<NotificationLanguage, Record<string, string>> =
   en: {
     SUPER_ADMIN: 'Super administrator',
     USER: 'Customer',
+    CONTRACT_SUPERVISOR: 'Contract supervisor',
     COMMERCIAL_SPECIALIST: 'Commercial specialist',
     BIG_CLIENT_SPECIALIST: 'Big client specialist',
     SECURITY_ADMIN: 'Security administrator',

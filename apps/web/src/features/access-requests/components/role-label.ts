@@ -1,6 +1,1 @@
-import type { TFunction } from 'i18next';
-
-/** A role's display name: the shared translation, then this feature's, then the raw name. */
-export function roleLabel(t: TFunction, name: string): string {
-  return t(`roles.${name}`, { defaultValue: t(`access-requests.roleNames.${name}`, { defaultValue: name }) });
-}
+export { roleLabel } from '../../../lib/role-label';

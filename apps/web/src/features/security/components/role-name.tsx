@@ -2,11 +2,9 @@ import { CrownOutlined } from '@ant-design/icons';
 import { Tag, Typography } from 'antd';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
+import { roleLabel } from '../../../lib/role-label';
 
-/** A role's display name: the shared translation, then this feature's, then the raw name. */
-export function roleLabel(t: TFunction, name: string): string {
-  return t(`roles.${name}`, { defaultValue: t(`security.roleNames.${name}`, { defaultValue: name }) });
-}
+export { roleLabel };
 
 /** A role code that may break only after its underscores (never mid-word) in a narrow column. */
 function RoleCode({ name }: { name: string }) {
