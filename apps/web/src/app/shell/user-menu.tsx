@@ -3,8 +3,8 @@ import { Avatar, Dropdown, type MenuProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useMenuTrigger } from '../../components/a11y/use-menu-trigger';
-import { signOut } from '../../features/auth/api/sign-out';
 import { displayName, useCurrentUser } from '../../lib/current-user';
+import { signOut } from '../../lib/session-calls';
 import { PATHS } from '../../lib/urls';
 
 function initials(name: string): string {

@@ -3,8 +3,8 @@ import { api } from '../../../lib/api-client';
 import { ApiError, toApiError } from '../../../lib/api-error';
 import type { CurrentUser } from '../../../lib/current-user';
 import { getSession, type SessionTokens, saveSession } from '../../../lib/session';
+import { signIn } from '../../../lib/session-calls';
 import { API_BASE } from '../../../lib/urls';
-import { signIn } from '../../auth/api/sign-in';
 
 export interface Profile extends CurrentUser {
   avatarOriginal?: string | null;

@@ -8,7 +8,7 @@ import { useLanguageForm } from '../../../components/form/use-language-form';
 import { zodRule } from '../../../components/form/zod-rule';
 import { matchesRule, PasswordField } from '../../../components/password-field/password-field';
 import { errorText } from '../../../lib/error-text';
-import { signOut } from '../../auth/api/sign-out';
+import { signOut } from '../../../lib/session-calls';
 import { changeOwnPassword } from '../api/profile-calls';
 import { AccountCard } from '../components/account-card';
 

@@ -1,18 +1,9 @@
 import type { SigninInput } from '@ov/domain';
 import { useState } from 'react';
-import { api } from '../../../lib/api-client';
-import { knownDevices, rememberDevice } from '../../../lib/device-tokens';
-import { type SessionTokens, saveSession } from '../../../lib/session';
+import { saveSession } from '../../../lib/session';
+import { signIn } from '../../../lib/session-calls';
 
-/** Signs in with this browser's device tokens and keeps the new one. */
-export async function signIn(input: SigninInput): Promise<SessionTokens> {
-  const { deviceToken, ...tokens } = await api.post<SessionTokens & { deviceToken?: string }>('/signin', {
-    ...input,
-    devices: knownDevices(),
-  });
-  rememberDevice(deviceToken);
-  return tokens;
-}
+export { signIn };
 
 /** Sign in and keep the session; `error` holds the last failure for the login messages. */
 export function useSignIn() {

@@ -12,9 +12,9 @@ import { useTranslation } from 'react-i18next';
 import { api } from '../../../lib/api-client';
 import { isApiError } from '../../../lib/api-error';
 import { useCurrentUser } from '../../../lib/current-user';
+import { downloadPdf } from '../../../lib/download-pdf';
 import { formatDateTime } from '../../../lib/format';
 import { notify } from '../../../lib/notify';
-import { downloadPdf } from '../../billing/api/download-document';
 import {
   annul,
   CONTRACT_REQUESTS_KEY,

@@ -1,0 +1,29 @@
+import type { SigninInput } from '@ov/domain';
+import { api } from './api-client';
+import { knownDevices, rememberDevice } from './device-tokens';
+import { clearSession, getSession, type SessionTokens } from './session';
+
+/** Signs in with this browser's device tokens and keeps the new one. */
+export async function signIn(input: SigninInput): Promise<SessionTokens> {
+  const { deviceToken, ...tokens } = await api.post<SessionTokens & { deviceToken?: string }>('/signin', {
+    ...input,
+    devices: knownDevices(),
+  });
+  rememberDevice(deviceToken);
+  return tokens;
+}
+
+/**
+ * Forget the session on this device at once (so the next render is the public site), then revoke
+ * the refresh token on the server, best effort.
+ */
+export async function signOut(): Promise<void> {
+  const session = getSession();
+  clearSession();
+  if (!session) return;
+  try {
+    await api.post('/signout', { refresh: session.refreshToken });
+  } catch {
+    // The device has already forgotten the session even if the server could not be told.
+  }
+}
