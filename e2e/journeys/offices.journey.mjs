@@ -38,6 +38,7 @@ export default async function offices({ browser, baseUrl, screenshotDir, assert 
   await page.locator('.ant-select-item-option', { hasText: 'Cerro' }).first().click();
   const row = list.locator('tr.ant-table-row', { hasText: 'Oficina Comercial Cerro' });
   await row.waitFor();
+  await until(async () => (await list.locator('tr.ant-table-row').count()) === 1);
   assert.equal(await list.locator('tr.ant-table-row').count(), 1, 'only the Cerro office');
   await row.getByTestId('row-actions').click();
   await page.locator('.ant-dropdown-menu-item', { hasText: 'Editar' }).click();

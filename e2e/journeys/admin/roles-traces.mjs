@@ -1,4 +1,5 @@
 // Roles and permissions, the traces of every action, and these screens in English.
+import { until } from '../../support.mjs';
 import { base, NEW_USER, row, rowMenu, settle, toast } from './helpers.mjs';
 
 export async function editRolePermissions({ page, baseUrl, assert, shot }) {
@@ -100,6 +101,8 @@ export async function checkSecurityLog({ page, baseUrl, assert, shot }) {
   await page.getByTestId('filter-result').click();
   await page.locator('.ant-select-item-option', { hasText: 'Rechazado' }).click();
   await log.locator('tr.ant-table-row', { hasText: 'Cuenta bloqueada' }).first().waitFor();
+  // The unfiltered rows stay on screen until the filtered page arrives.
+  await until(async () => !(await log.textContent()).includes('Correcto'));
   const text = await log.textContent();
   assert.ok(!text.includes('Correcto'), 'only refused sign-ins after filtering');
   await settle(page);
