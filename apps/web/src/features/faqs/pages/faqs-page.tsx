@@ -1,8 +1,8 @@
 import '../i18n';
 import { useTranslation } from 'react-i18next';
 import { AntdProvider } from '../../../app/antd-provider';
+import { OfficeFinder } from '../../../components/office-info/office-finder';
 import { PublicLayout } from '../../../components/public-layout/public-layout';
-import { OfficeFinder } from '../../offices/components/office-finder';
 import { FaqList } from '../components/faq-list';
 
 /** `/faqs` for visitors (from the landing): the published questions, searchable, in the page language. */

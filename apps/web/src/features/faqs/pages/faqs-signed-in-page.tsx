@@ -1,6 +1,6 @@
 import '../i18n';
 import { useTranslation } from 'react-i18next';
-import { OfficeFinder } from '../../offices/components/office-finder';
+import { OfficeFinder } from '../../../components/office-info/office-finder';
 import { FaqList } from '../components/faq-list';
 
 /** `/faqs` inside the signed-in area: the same questions, in the shell. */

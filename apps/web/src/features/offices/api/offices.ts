@@ -2,7 +2,6 @@ import type { CommercialOfficeInput } from '@ov/domain';
 import { api } from '../../../lib/api-client';
 import { type ListParams, type ListResult, type QuerySpec, searchList } from '../../../lib/list-query';
 import { patchVersioned, removeAt } from '../../../lib/resource-calls';
-import { API_BASE } from '../../../lib/urls';
 
 export interface Office {
   _id: string;
@@ -17,11 +16,6 @@ export interface Office {
   version: number;
   updatedAt: string;
 }
-
-export type PublicOffice = Pick<
-  Office,
-  '_id' | 'name' | 'address' | 'province' | 'municipality' | 'phone' | 'hours'
->;
 
 export const OFFICES_QUERY_KEY = ['commercial-offices'] as const;
 
@@ -42,12 +36,4 @@ export const updateOffice = (id: string, form: CommercialOfficeInput, version: n
 
 export const removeOffice = (id: string) => removeAt(`/commercial-offices/${encodeURIComponent(id)}`);
 
-/** The offices serving a municipality (anonymous, design §6). */
-export async function officesServing(municipality: number, signal?: AbortSignal): Promise<PublicOffice[]> {
-  const r = await fetch(`${API_BASE}/commercial-offices/public?municipality=${municipality}`, {
-    headers: { Accept: 'application/json' },
-    signal,
-  });
-  if (!r.ok) throw new Error(String(r.status));
-  return (await r.json()) as PublicOffice[];
-}
+export type { PublicOffice } from '../../../components/office-info/serving-offices';

@@ -1,7 +1,7 @@
 import { Alert } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { OfficeInfo } from '../../../components/office-info/office-info';
 import { errorText } from '../../../lib/error-text';
-import { OfficeInfo } from '../../offices/components/office-info';
 import { resultCodeOf, resultText } from './result-text';
 
 /**

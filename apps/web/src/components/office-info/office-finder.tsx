@@ -1,4 +1,4 @@
-import '../i18n';
+import './i18n';
 import { MUNICIPALITIES } from '@ov/domain';
 import { Select } from 'antd';
 import { useEffect, useRef, useState } from 'react';
@@ -20,14 +20,14 @@ export function OfficeFinder() {
   }, [location.hash]);
   return (
     <section id="office-finder" ref={ref} className="ov-office-finder" aria-labelledby="office-finder-title">
-      <h2 id="office-finder-title">{t('offices.finderTitle')}</h2>
+      <h2 id="office-finder-title">{t('officeInfo.finderTitle')}</h2>
       <label htmlFor="office-finder-municipality" className="ov-office-finder__label">
-        {t('offices.finderLabel')}
+        {t('officeInfo.finderLabel')}
       </label>
       <Select
         id="office-finder-municipality"
         showSearch={{ optionFilterProp: 'label' }}
-        placeholder={t('offices.finderPlaceholder')}
+        placeholder={t('officeInfo.finderPlaceholder')}
         value={municipality}
         onChange={setMunicipality}
         options={MUNICIPALITIES.map((m) => ({ value: m.pk, label: m.municipio }))}

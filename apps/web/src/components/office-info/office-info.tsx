@@ -1,10 +1,10 @@
-import '../i18n';
+import './i18n';
 import { EnvironmentOutlined, PhoneOutlined } from '@ant-design/icons';
 import { MUNICIPALITIES } from '@ov/domain';
 import { Button, Popover, Spin } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { officesServing, type PublicOffice } from '../api/offices';
+import { officesServing, type PublicOffice } from './serving-offices';
 import './office-info.css';
 
 /** A municipality by its pk or its name, as the ledger and the forms give it. */
@@ -43,7 +43,7 @@ function OfficeDetails({ office }: { office: PublicOffice }) {
       {office.phone ? (
         <p>
           <PhoneOutlined aria-hidden />{' '}
-          <a href={`tel:${office.phone}`} aria-label={`${t('offices.call')} ${office.phone}`}>
+          <a href={`tel:${office.phone}`} aria-label={`${t('officeInfo.call')} ${office.phone}`}>
             {office.phone}
           </a>
         </p>
@@ -71,11 +71,11 @@ export function OfficeInfo({
   if (offices === null) return <Spin size="small" />;
   const [office] = offices;
   if (!office)
-    return inline ? <p className="ov-office__none">{t('offices.none')}</p> : <>{fallbackName ?? '—'}</>;
+    return inline ? <p className="ov-office__none">{t('officeInfo.none')}</p> : <>{fallbackName ?? '—'}</>;
   if (inline)
     return (
-      <section className="ov-office ov-office--inline" aria-label={t('offices.yours')}>
-        <span className="ov-office__kicker">{t('offices.yours')}</span>
+      <section className="ov-office ov-office--inline" aria-label={t('officeInfo.yours')}>
+        <span className="ov-office__kicker">{t('officeInfo.yours')}</span>
         <OfficeDetails office={office} />
       </section>
     );
