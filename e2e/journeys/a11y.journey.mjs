@@ -2,12 +2,14 @@
 // table, signed out and as each kind of demo user, with the user menu, the side dialogs (create and
 // view) and the mobile menu drawer open. Key pages are checked in Spanish at 1366 px and English at
 // 390 px; the rest in one of the two, in turn (A11Y_FULL=1: every page in es/en at both widths).
-// Fails on any violation (no allow-list). Full findings: e2e/artifacts/axe-report.json.
+// Fails on any violation (no allow-list). Full findings: e2e/artifacts/axe-report.json. Then every
+// page at 320 px: none may scroll sideways (reflow, WCAG 1.4.10).
 
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { keyboardThroughCodeDetail } from './a11y/keyboard.mjs';
 import { checkRouteCoverage, ROLES } from './a11y/pages.mjs';
+import { checkReflow } from './a11y/reflow.mjs';
 import { analyze, openFirstRowDetail, settled, signInAs } from './a11y/sweep.mjs';
 
 const DESKTOP = { width: 1366, height: 800 };
@@ -143,4 +145,7 @@ export default async function a11y({ browser, baseUrl, screenshotDir, assert }) 
   }
   const found = findings.map((finding) => `${finding.id}: ${finding.where}`);
   assert.deepEqual(found, [], 'axe violations (see e2e/artifacts/axe-report.json)');
+
+  // Reflow at 320 px, every page of the sweep.
+  if (!process.env.A11Y_ROLES) await checkReflow({ browser, baseUrl, assert });
 }

@@ -74,30 +74,33 @@ function Legend({ items }: { items: { key: string; name: string; color: string }
 
 function DataTable(props: { title: string; head: string[]; rows: { key: string; cells: ReactNode[] }[] }) {
   return (
-    <table className="ov-chart-sr">
-      <caption>{props.title}</caption>
-      <thead>
-        <tr>
-          <td />
-          {props.head.map((name) => (
-            <th key={name} scope="col">
-              {name}
-            </th>
-          ))}
-        </tr>
-      </thead>
-      <tbody>
-        {props.rows.map((row) => (
-          <tr key={row.key}>
-            <th scope="row">{row.cells[0]}</th>
-            {row.cells.slice(1).map((cell, i) => (
-              // biome-ignore lint/suspicious/noArrayIndexKey: cells of a fixed column order
-              <td key={i}>{cell}</td>
+    // A table is as wide as its cells whatever its own width: the clipping box is a div around it.
+    <div className="ov-chart-sr">
+      <table>
+        <caption>{props.title}</caption>
+        <thead>
+          <tr>
+            <td />
+            {props.head.map((name) => (
+              <th key={name} scope="col">
+                {name}
+              </th>
             ))}
           </tr>
-        ))}
-      </tbody>
-    </table>
+        </thead>
+        <tbody>
+          {props.rows.map((row) => (
+            <tr key={row.key}>
+              <th scope="row">{row.cells[0]}</th>
+              {row.cells.slice(1).map((cell, i) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: cells of a fixed column order
+                <td key={i}>{cell}</td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
   );
 }
 
