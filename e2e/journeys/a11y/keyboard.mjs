@@ -33,6 +33,8 @@ export async function keyboardThroughCodeDetail({ browser, baseUrl, assert, view
     await page.waitForFunction(() => document.activeElement?.tagName === 'H1');
     assert.match(await page.title(), /2300000000001|Códigos|Oficina Virtual/);
     await page.locator('[data-testid="invoices"] .ant-table-row').first().waitFor();
+    // The date-range field is fetched when first drawn (a disabled stand-in holds its place until then).
+    await page.locator('[data-testid="code-detail"] .ant-picker-range').first().waitFor();
 
     const forward = [];
     let reachedTable = false;
