@@ -31,7 +31,11 @@ export async function downloadPdf(path: string, fileName: string, language: stri
     response = await fetchPdf(path, language);
   }
   if (!response.ok) throw await toApiError(response);
-  const blob = await response.blob();
+  saveBlob(await response.blob(), fileName);
+}
+
+/** Saves a downloaded file under `fileName`: a temporary link to the blob, clicked once. */
+export function saveBlob(blob: Blob, fileName: string) {
   const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;

@@ -98,14 +98,19 @@ export function fullDto(
       answer: e.answer,
       at: e.at.toISOString(),
     })),
-    attachments: attachments.map((a) => ({
-      _id: a.id,
-      kind: a.kind,
-      contentType: a.contentType,
-      fileName: a.fileName,
-      bytes: a.bytes,
-      createdAt: a.createdAt.toISOString(),
-    })),
+    attachments: attachments.map(attachmentDto),
+  };
+}
+
+/** One attached file, without its bytes. */
+export function attachmentDto(a: typeof contractRequestAttachments.$inferSelect) {
+  return {
+    _id: a.id,
+    kind: a.kind,
+    contentType: a.contentType,
+    fileName: a.fileName,
+    bytes: a.bytes,
+    createdAt: a.createdAt.toISOString(),
   };
 }
 export type ContractRequestDto = ReturnType<typeof fullDto>;

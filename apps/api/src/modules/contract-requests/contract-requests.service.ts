@@ -39,7 +39,14 @@ import type { FileStorage } from '../files/storage';
 import type { SettingsStore } from '../settings/settings.store';
 import { createRequestAccess } from './contract-requests.access';
 import { createContractIssuer, municipalityName } from './contract-requests.contract';
-import { contractRequestSearchSpec, detailsOf, publicDto, summaryDto, traced } from './contract-requests.dto';
+import {
+  attachmentDto,
+  contractRequestSearchSpec,
+  detailsOf,
+  publicDto,
+  summaryDto,
+  traced,
+} from './contract-requests.dto';
 import { tellRequester } from './contract-requests.notify';
 import { renderRequestContract, renderRequestReceipt } from './contract-requests.pdf';
 import { createStaffWorkflow, hasDebt } from './contract-requests.staff';
@@ -376,14 +383,7 @@ export function createContractRequestsService(deps: ContractRequestsDeps) {
           status: row.status,
           actor: p?.userId ?? null,
         });
-        return {
-          _id: a.id,
-          kind: a.kind,
-          contentType: a.contentType,
-          fileName: a.fileName,
-          bytes: a.bytes,
-          createdAt: a.createdAt.toISOString(),
-        };
+        return attachmentDto(a);
       });
     },
 

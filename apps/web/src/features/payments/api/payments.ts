@@ -10,6 +10,7 @@ import type {
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { ApiError, toApiError } from '../../../lib/api-error';
+import { saveBlob } from '../../../lib/download-pdf';
 import { type ListParams, searchList } from '../../../lib/list-query';
 import { getSession } from '../../../lib/session';
 import { API_BASE } from '../../../lib/urls';
@@ -158,17 +159,6 @@ async function authorisedFetch(path: string, init: RequestInit, language: string
   } catch (cause) {
     throw ApiError.network(cause);
   }
-}
-
-function saveBlob(blob: Blob, fileName: string) {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
 /** The receipt PDF of a PAYED payment, with the bearer token (a plain link cannot carry it). */
