@@ -114,5 +114,5 @@ describe.skipIf(!serverUrl)('migrations and the first seed under an advisory loc
     });
     await a.close();
     await b.close();
-  });
+  }, 120_000); // two processes migrating an empty database first: as long as the test above
 });
