@@ -1,5 +1,6 @@
 // Staff step: the send-e-mail dialog with recipient completion.
 
+import { until } from '../../support.mjs';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, api, settle, signIn } from './helpers.mjs';
 
 export async function sendStaffEmail({ page, baseUrl, assert, viewShot }, { newEmail }) {
@@ -22,15 +23,15 @@ export async function sendStaffEmail({ page, baseUrl, assert, viewShot }, { newE
   await settle(page);
   await viewShot('send-email-desktop-es');
   await dialog.getByRole('button', { name: 'Enviar' }).click();
-  await page.locator('.ant-message', { hasText: '2 destinatario' }).waitFor();
-  const sent = await api(baseUrl, `/dev/mailbox?to=${encodeURIComponent(newEmail)}`);
-  assert.ok(
-    sent.data.some((mail) => mail.kind === 'staff-message'),
-    'the chosen user got the e-mail',
-  );
-  const typed = await api(baseUrl, '/dev/mailbox?to=soporte.e2e@gmail.com');
-  assert.ok(
-    typed.data.some((mail) => mail.kind === 'staff-message'),
-    'the typed address got it too',
-  );
+  // Sent: the dialog closes (the "Correo enviado a 2 destinatario(s)" toast lasts 3 s and a loaded
+  // machine can draw it before this line looks), and both addresses find the message in their box.
+  await dialog.waitFor({ state: 'hidden' });
+  const delivered = async (to) =>
+    (await api(baseUrl, `/dev/mailbox?to=${encodeURIComponent(to)}`)).data.some(
+      (mail) => mail.kind === 'staff-message',
+    );
+  await until(() => delivered(newEmail));
+  assert.ok(await delivered(newEmail), 'the chosen user got the e-mail');
+  await until(() => delivered('soporte.e2e@gmail.com'));
+  assert.ok(await delivered('soporte.e2e@gmail.com'), 'the typed address got it too');
 }
