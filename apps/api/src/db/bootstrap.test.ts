@@ -99,13 +99,24 @@ describe.skipIf(!serverUrl)('migrations and the first seed under an advisory loc
     const held = new Promise<void>((r) => {
       release = r;
     });
-    const first = a.withLock(LOCKS.paymentReconciliation, () => held.then(() => 'done'), { wait: false });
-    // Once `a` holds it (its pass is under way), `b` gives up at once.
-    for (;;) {
-      const r = await b.withLock(LOCKS.paymentReconciliation, async () => 'ran', { wait: false });
-      if (!r.ran) break;
-      await new Promise((r) => setTimeout(r, 10));
-    }
+    let entered!: () => void;
+    const inside = new Promise<void>((r) => {
+      entered = r;
+    });
+    const first = a.withLock(
+      LOCKS.paymentReconciliation,
+      () => {
+        entered();
+        return held.then(() => 'done');
+      },
+      { wait: false },
+    );
+    // Once `a` holds it (its pass is under way), `b` gives up at once. (`b` asks only then: asking
+    // earlier could win the lock first and make `a` the one that skips.)
+    await inside;
+    expect(await b.withLock(LOCKS.paymentReconciliation, async () => 'ran', { wait: false })).toEqual({
+      ran: false,
+    });
     release();
     expect(await first).toEqual({ ran: true, value: 'done' });
     expect(await b.withLock(LOCKS.paymentReconciliation, async () => 'ran', { wait: false })).toEqual({
