@@ -48,6 +48,29 @@ export async function chooseOption(page, trigger, text, { typed } = {}) {
 }
 
 /**
+ * Adds a value to a multiple select (its list stays open): clicks the option until `select` shows it
+ * as a chosen tag. A click on an option while the list is still sliding in can be lost; the option is
+ * clicked again (the list reopened, the text typed again, if needed), never once the value is chosen.
+ */
+export async function chooseTag(page, select, input, text, { typed, tag = text } = {}) {
+  const option = page.locator(`${OPEN_SELECT_LIST} .ant-select-item-option`, { hasText: text }).first();
+  const chosen = select.locator('.ant-select-selection-item', { hasText: tag });
+  for (let attempt = 1; ; attempt++) {
+    if (!(await option.isVisible())) {
+      await input.click();
+      if (typed) await input.fill(typed);
+    }
+    await option.click();
+    try {
+      await chosen.first().waitFor({ timeout: 5000 });
+      return;
+    } catch (error) {
+      if (attempt === 3 || (await chosen.count())) throw error;
+    }
+  }
+}
+
+/**
  * Runs a row action that asks for confirmation (row menu › item › confirm button) and waits for
  * `done`, the sign that it took (a new status tag, the row gone). On a loaded machine a click can land
  * while the menu or the dialog is still animating in and be lost; each step is then taken again, as a

@@ -1,6 +1,6 @@
 // Staff step: the send-e-mail dialog with recipient completion.
 
-import { until } from '../../support.mjs';
+import { chooseTag, until } from '../../support.mjs';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, api, settle, signIn } from './helpers.mjs';
 
 export async function sendStaffEmail({ page, baseUrl, assert, viewShot }, { newEmail }) {
@@ -15,9 +15,10 @@ export async function sendStaffEmail({ page, baseUrl, assert, viewShot }, { newE
   for (const domain of ['gmail.com', 'yahoo.com', 'outlook.com']) {
     await page.locator('.ant-select-item-option', { hasText: `soporte.e2e@${domain}` }).waitFor();
   }
-  await page.locator('.ant-select-item-option', { hasText: 'soporte.e2e@gmail.com' }).click();
+  const recipients = dialog.locator('.ant-select');
+  await chooseTag(page, recipients, to, 'soporte.e2e@gmail.com', { typed: 'soporte.e2e@' });
   await to.fill('Ana María');
-  await page.locator('.ant-select-item-option', { hasText: newEmail }).click();
+  await chooseTag(page, recipients, to, newEmail, { typed: 'Ana María' });
   await dialog.locator('#subject').fill('Aviso de prueba');
   await dialog.locator('#body').fill('Mensaje de prueba de la Oficina Virtual.');
   await settle(page);

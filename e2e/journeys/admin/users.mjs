@@ -1,7 +1,7 @@
 // User steps of the administrator: create, reset the password, grant a role, open the detail, remove
 // and recover.
 
-import { confirmRowAction } from '../../support.mjs';
+import { chooseTag, confirmRowAction } from '../../support.mjs';
 import {
   ADMIN,
   base,
@@ -68,9 +68,8 @@ export async function grantRoleByForm({ page, shot }) {
     (name) => document.querySelector('#fullName')?.value === name,
     NEW_USER.fullName,
   );
-  await dialog.getByTestId('user-roles-select').click();
-  await page.locator('.ant-select-item-option', { hasText: 'Especialista comercial' }).click();
-  await dialog.locator('.ant-select-selection-item', { hasText: 'Especialista comercial' }).waitFor();
+  const roles = dialog.getByTestId('user-roles-select');
+  await chooseTag(page, roles, roles, 'Especialista comercial');
   await page.locator('.ant-drawer-title').click();
   await settle(page);
   await shot('admin-user-edit-desktop-es');
