@@ -1,4 +1,4 @@
-import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import {
   AppError,
   BILLING_PERIOD_MONTHS,
@@ -9,7 +9,6 @@ import {
   clientCodeMatcher,
   contractRequestProblems,
   formatRequestId,
-  isOpenRequest,
   maskHolderName,
   normalizeClientCode,
   normalizeContractRequest,
@@ -21,13 +20,7 @@ import {
 } from '@ov/domain';
 import { and, asc, count, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client';
-import {
-  contractRequestAttachments,
-  contractRequestEvents,
-  contractRequests,
-  municipalities,
-  users,
-} from '../../db/schema';
+import { contractRequestEvents, contractRequests, municipalities, users } from '../../db/schema';
 import type { Lang } from '../../lib/language';
 import { pageWindow, type SearchQuery, searchOrder, searchWhere } from '../../lib/search';
 import { consume, refund } from '../../lib/throttle';
@@ -38,21 +31,14 @@ import type { CommercialSystem } from '../billing/commercial-system';
 import type { FileStorage } from '../files/storage';
 import type { SettingsStore } from '../settings/settings.store';
 import { createRequestAccess } from './contract-requests.access';
+import { createRequestAttachments, hashToken } from './contract-requests.attachments';
 import { createContractIssuer, municipalityName } from './contract-requests.contract';
-import {
-  attachmentDto,
-  contractRequestSearchSpec,
-  detailsOf,
-  publicDto,
-  summaryDto,
-  traced,
-} from './contract-requests.dto';
+import { contractRequestSearchSpec, detailsOf, publicDto, summaryDto, traced } from './contract-requests.dto';
 import { tellRequester } from './contract-requests.notify';
 import { renderRequestContract, renderRequestReceipt } from './contract-requests.pdf';
 import { createStaffWorkflow, hasDebt } from './contract-requests.staff';
 
 const t = contractRequests;
-const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 export interface ContractRequestsDeps {
   db: Db;
@@ -88,9 +74,11 @@ export function createContractRequestsService(deps: ContractRequestsDeps) {
     billingMonthsOf,
   });
   const staff = createStaffWorkflow({ db, commercial, publicUrl: deps.publicUrl, access, issuer });
+  const attachments = createRequestAttachments({ db, storage, access });
 
   const service = {
     ...staff,
+    ...attachments,
     async create(p: Principal | null, input: ContractRequestInput, lang: Lang, ip: string) {
       const raw = input.clientCode ? normalizeClientCode(input.clientCode) : '';
       const callerHasCode = Boolean(p && raw && (await ownsCode(p.userId, raw)));
@@ -333,75 +321,6 @@ export function createContractRequestsService(deps: ContractRequestsDeps) {
         hasDebt: await hasDebt(commercial, cc),
         openRequestId: open ? formatRequestId(open.requestId) : null,
       };
-    },
-
-    /** Attaches a file: the owner signed in, or anyone with the creation's upload token (one hour). */
-    async attach(
-      p: Principal | null,
-      raw: string,
-      token: string | undefined,
-      file: { kind: string; fileName: string; contentType: string; bytes: Buffer },
-    ) {
-      const row = await byRequestId(db, raw);
-      const byOwner = p && row.userId === p.userId;
-      if (!byOwner) {
-        const valid =
-          token &&
-          row.uploadTokenHash &&
-          row.uploadTokenExpiresAt &&
-          row.uploadTokenExpiresAt.getTime() > Date.now() &&
-          timingSafeEqual(Buffer.from(hashToken(token)), Buffer.from(row.uploadTokenHash));
-        if (!valid) throw new AppError('BADREQUESTERROR', 438);
-      }
-      if (!isOpenRequest(row.status as ContractRequestStatus))
-        throw new AppError('BADREQUESTERROR', row.status === 'ANNULLED' ? 432 : 437);
-      const id = randomUUID();
-      const name = `${id}.${file.contentType === 'application/pdf' ? 'pdf' : 'webp'}`;
-      return db.transaction(async (tx) => {
-        // Count under the request's lock: two uploads at once cannot both be the fifth.
-        await tx.select({ id: t.id }).from(t).where(eq(t.id, row.id)).for('update');
-        const [{ n }] = await tx
-          .select({ n: count() })
-          .from(contractRequestAttachments)
-          .where(eq(contractRequestAttachments.requestId, row.id));
-        if (Number(n) >= 5) throw new AppError('BADREQUESTERROR', 442);
-        await storage.put(name, file.bytes, tx);
-        const [a] = await tx
-          .insert(contractRequestAttachments)
-          .values({
-            id,
-            requestId: row.id,
-            kind: file.kind,
-            contentType: file.contentType,
-            fileName: file.fileName,
-            bytes: file.bytes.length,
-          })
-          .returning();
-        await tx.insert(contractRequestEvents).values({
-          requestId: row.id,
-          kind: 'ATTACHMENT',
-          status: row.status,
-          actor: p?.userId ?? null,
-        });
-        return attachmentDto(a);
-      });
-    },
-
-    async attachment(p: Principal, raw: string, attachmentId: string) {
-      const { row } = await readable(p, raw);
-      const [a] = await db
-        .select()
-        .from(contractRequestAttachments)
-        .where(
-          and(
-            eq(contractRequestAttachments.id, attachmentId),
-            eq(contractRequestAttachments.requestId, row.id),
-          ),
-        );
-      if (!a) throw new AppError('NOTFOUND', 415);
-      const bytes = await storage.get(`${a.id}.${a.contentType === 'application/pdf' ? 'pdf' : 'webp'}`);
-      if (!bytes) throw new AppError('NOTFOUND', 415);
-      return { bytes, contentType: a.contentType, fileName: a.fileName };
     },
   };
 
