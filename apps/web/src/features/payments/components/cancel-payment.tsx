@@ -1,7 +1,7 @@
 import { CloseCircleOutlined } from '@ant-design/icons';
 import { formatMoney, type PaymentDto } from '@ov/domain';
 import { useQueryClient } from '@tanstack/react-query';
-import { App, Button } from 'antd';
+import { App, Button, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notify } from '../../../lib/notify';
@@ -77,5 +77,31 @@ export function CancelPaymentButton({
     >
       {t('payments.cancel.action')}
     </Button>
+  );
+}
+
+/**
+ * What can be done with a pending payment: go back to EnZona's checkout (while it has one) and, for
+ * the payer (`mayCancel`), cancel it. Nothing when neither applies.
+ */
+export function PendingPaymentActions({
+  payment,
+  mayCancel = true,
+}: {
+  payment: PaymentDto;
+  mayCancel?: boolean;
+}) {
+  const { t } = useTranslation();
+  const cancellable = mayCancel && canCancel(payment);
+  if (!payment.redirectUrl && !cancellable) return null;
+  return (
+    <Space wrap>
+      {payment.redirectUrl ? (
+        <Button type="primary" href={payment.redirectUrl} data-testid="payment-resume">
+          {t('payments.record.resume')}
+        </Button>
+      ) : null}
+      {cancellable ? <CancelPaymentButton payment={payment} /> : null}
+    </Space>
   );
 }

@@ -9,7 +9,7 @@ import { formatDateTime } from '../../../lib/format';
 import { notify } from '../../../lib/notify';
 import { PATHS } from '../../../lib/urls';
 import { downloadReceipt, PAYMENTS_KEY, usePayment } from '../api/payments';
-import { CancelPaymentButton, canCancel } from './cancel-payment';
+import { PendingPaymentActions } from './cancel-payment';
 import { PaymentError } from './payment-error';
 import { resultText } from './result-text';
 import { TransfermovilPanel } from './transfermovil-panel';
@@ -81,18 +81,7 @@ export function PaymentStatusView(props: {
         }
         data-testid="payment-pending"
         data-payment-view=""
-        extra={
-          payment.redirectUrl || canCancel(payment) ? (
-            <>
-              {payment.redirectUrl ? (
-                <Button type="primary" href={payment.redirectUrl} data-testid="payment-resume">
-                  {t('payments.record.resume')}
-                </Button>
-              ) : null}
-              {canCancel(payment) ? <CancelPaymentButton payment={payment} /> : null}
-            </>
-          ) : null
-        }
+        extra={<PendingPaymentActions payment={payment} />}
       />
     );
   }

@@ -1,9 +1,9 @@
 import { formatMoney } from '@ov/domain';
-import { Alert, Button, Space } from 'antd';
+import { Alert } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../lib/format';
 import { usePendingPayments } from '../api/payments';
-import { CancelPaymentButton, canCancel } from './cancel-payment';
+import { canCancel, PendingPaymentActions } from './cancel-payment';
 
 /**
  * The caller's payments of this code still waiting at a gateway: they hold their invoices
@@ -35,16 +35,7 @@ export function PendingPayments({ cc }: { cc: string | undefined }) {
                   ? t('payments.pending.enzona')
                   : t('payments.pending.lapses', { time: formatDateTime(row.expiresAt, i18n.language) })}
               </p>
-              {row.redirectUrl || canCancel(row) ? (
-                <Space wrap>
-                  {row.redirectUrl ? (
-                    <Button type="primary" href={row.redirectUrl} data-testid="payment-resume">
-                      {t('payments.record.resume')}
-                    </Button>
-                  ) : null}
-                  {canCancel(row) ? <CancelPaymentButton payment={row} /> : null}
-                </Space>
-              ) : null}
+              <PendingPaymentActions payment={row} />
             </>
           }
         />

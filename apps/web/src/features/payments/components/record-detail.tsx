@@ -1,8 +1,8 @@
 import { formatMoney, type PaymentDto } from '@ov/domain';
-import { Button, Descriptions, Space, Tag } from 'antd';
+import { Descriptions, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../lib/format';
-import { CancelPaymentButton, canCancel } from './cancel-payment';
+import { canCancel, PendingPaymentActions } from './cancel-payment';
 import { paymentOutcomeText, STATUS_COLORS } from './result-text';
 
 /** One payment in the record's read-only side dialog, also opened from a link to it (`…/payment-record/{id}`). */
@@ -39,16 +39,7 @@ export function RecordDetail({ row, payer = false }: { row: PaymentDto; payer?: 
               {
                 key: 'resume',
                 label: t('payments.record.resumeLabel'),
-                children: (
-                  <Space wrap>
-                    {row.redirectUrl ? (
-                      <Button type="primary" href={row.redirectUrl} data-testid="payment-resume">
-                        {t('payments.record.resume')}
-                      </Button>
-                    ) : null}
-                    {payer && canCancel(row) ? <CancelPaymentButton payment={row} /> : null}
-                  </Space>
-                ),
+                children: <PendingPaymentActions payment={row} mayCancel={payer} />,
               },
             ]
           : []),
