@@ -9,6 +9,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { API_ROOT } from '../config';
+import { releaseClientsOnFailedTransactions } from './pool-transaction';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -153,6 +154,10 @@ function listenOnPool(pool: pg.Pool, fanOut: ReturnType<typeof invalidationFanOu
     if (closed) return;
     try {
       const client = await pool.connect();
+      if (closed) {
+        client.release(); // stopped while this connection was on its way
+        return;
+      }
       dedicated = client;
       client.on('error', () => {
         // Only while it is still ours: after stop() it is back in the pool (or being ended with it),
@@ -238,6 +243,7 @@ export async function openDatabase(opts: {
     });
     listener = listenOnPool(pool, fanOut);
     const db = drizzleNodePg({ client: pool, schema });
+    releaseClientsOnFailedTransactions(db, pool);
     const withLock = poolLocks(pool);
     // Under the lock: processes starting together on a fresh or upgraded database migrate once; the
     // others wait, then find nothing left to apply.

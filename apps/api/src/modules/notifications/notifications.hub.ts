@@ -33,6 +33,11 @@ export function createNotificationHub(database: Database, log: FastifyBaseLogger
 
   async function listenPg(pool: pg.Pool) {
     const client = await pool.connect();
+    if (closed) {
+      // The hub closed while this connection was on its way (a reconnect racing shutdown).
+      client.release();
+      return;
+    }
     let released = false;
     const release = (err?: Error) => {
       if (released) return;
