@@ -44,6 +44,9 @@ async function main() {
 }
 
 main().catch((err) => {
-  console.error(err instanceof Error ? err.message : err);
+  // The message and its cause (a failed query's message says which query, its cause what the
+  // database answered: "permission denied for schema …"); never a stack trace or a secret.
+  const cause = err instanceof Error && err.cause instanceof Error ? `: ${err.cause.message}` : '';
+  console.error(err instanceof Error ? `${err.message.split('\n')[0]}${cause}` : err);
   process.exit(1);
 });

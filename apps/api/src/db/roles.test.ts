@@ -6,7 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
 import { startThrowawayCluster, type ThrowawayCluster } from '../test/throwaway-cluster';
-import { type Database, openDatabase } from './client';
+import { awaitMigrated } from './bootstrap';
+import { type Database, openDatabase, pendingMigrations } from './client';
 import { migrateAsOwner } from './migrate';
 import { APPEND_ONLY_TABLES } from './roles';
 import { seedIfEmpty } from './seed';
@@ -39,6 +40,11 @@ describe.skipIf(!process.env.DATABASE_URL)('database roles (PostgreSQL, throwawa
   afterAll(async () => {
     await database?.close().catch(() => {});
     cluster?.destroy();
+  });
+
+  it('sees, as the runtime role, that the migration step has run (as every production process does at start)', async () => {
+    expect(await pendingMigrations(database)).toBe(0);
+    await expect(awaitMigrated(database, () => {})).resolves.toBeUndefined();
   });
 
   it('runs the API as the runtime role: seeded, signed in, a profile saved and traced', async () => {

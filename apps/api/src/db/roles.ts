@@ -11,7 +11,9 @@ const ident = (name: string) => {
 /**
  * What the API's runtime role may do, given by the owner after every migration: read and write the
  * ordinary tables and use their sequences, but on the append-only tables only SELECT and INSERT. Not
- * being their owner, it cannot ALTER them (disable a trigger), DROP or TRUNCATE them either.
+ * being their owner, it cannot ALTER them (disable a trigger), DROP or TRUNCATE them either. It reads
+ * drizzle's migration journal (schema `drizzle`), as every process does at start to see whether the
+ * migration step has run (`awaitMigrated`); without it a production process exits at start.
  */
 export async function grantRuntimeRole(ownerUrl: string, role: string) {
   const client = new pg.Client({ connectionString: ownerUrl });
@@ -25,6 +27,8 @@ export async function grantRuntimeRole(ownerUrl: string, role: string) {
     await client.query(`grant usage, select on all sequences in schema public to ${r}`);
     await client.query(`revoke update, delete, truncate, references, trigger on ${appendOnly} from ${r}`);
     await client.query(`grant select, insert on ${appendOnly} to ${r}`);
+    await client.query(`grant usage on schema drizzle to ${r}`);
+    await client.query(`grant select on drizzle.__drizzle_migrations to ${r}`);
     await client.query('commit');
   } catch (err) {
     await client.query('rollback').catch(() => {});

@@ -202,6 +202,18 @@ describe.skipIf(!serverUrl || !NGINX)(
       const prefix = path.join(work, 'nginx');
       mkdirSync(path.join(prefix, 'logs'), { recursive: true });
       const conf = path.join(prefix, 'nginx.conf');
+      // deploy/nginx.conf as compose.yaml and docs/DEPLOY.md use it (inside nginx's http block), with
+      // this run's upstream servers, port and log folder: the file an operator deploys is the one tested.
+      const deployed = readFileSync(path.join(REPO_ROOT, 'deploy/nginx.conf'), 'utf8');
+      const servers = api.map((a) => `  server 127.0.0.1:${a.port} max_fails=1 fail_timeout=5s;`).join('\n');
+      const site = deployed
+        .replace(/(upstream ov_api \{\n)(?:\s*server [^\n]+\n)+/, `$1${servers}\n`)
+        .replace(/listen 80;/, `listen 127.0.0.1:${lbPort};`)
+        .replace(/access_log \S+/, `access_log ${prefix}/logs/access.log`);
+      expect(site, 'deploy/nginx.conf has the upstream, listen and access_log lines the test replaces').toContain(
+        `listen 127.0.0.1:${lbPort};`,
+      );
+      expect(site).toContain(servers);
       writeFileSync(
         conf,
         `daemon off;
@@ -210,26 +222,9 @@ pid ${prefix}/nginx.pid;
 error_log ${prefix}/logs/error.log warn;
 events { worker_connections 2048; }
 http {
-  # The caller's x-request-id when given (the API keeps it only if short and safe), else nginx's own.
-  map $http_x_request_id $ov_request_id { default $http_x_request_id; "" $request_id; }
-  access_log ${prefix}/logs/access.log;
   client_body_temp_path ${prefix}/client_body; proxy_temp_path ${prefix}/proxy;
   fastcgi_temp_path ${prefix}/fastcgi; uwsgi_temp_path ${prefix}/uwsgi; scgi_temp_path ${prefix}/scgi;
-  upstream ov_api {
-${api.map((a) => `    server 127.0.0.1:${a.port} max_fails=1 fail_timeout=5s;`).join('\n')}
-    keepalive 16;
-  }
-  server {
-    listen 127.0.0.1:${lbPort};
-    location / {
-      proxy_pass http://ov_api;
-      proxy_http_version 1.1;
-      proxy_set_header Connection "";
-      proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
-      proxy_set_header X-Request-Id $ov_request_id;
-      proxy_next_upstream error timeout http_502 http_503;
-    }
-  }
+${site}
 }
 `,
       );
