@@ -210,9 +210,10 @@ describe.skipIf(!serverUrl || !NGINX)(
         .replace(/(upstream ov_api \{\n)(?:\s*server [^\n]+\n)+/, `$1${servers}\n`)
         .replace(/listen 80;/, `listen 127.0.0.1:${lbPort};`)
         .replace(/access_log \S+/, `access_log ${prefix}/logs/access.log`);
-      expect(site, 'deploy/nginx.conf has the upstream, listen and access_log lines the test replaces').toContain(
-        `listen 127.0.0.1:${lbPort};`,
-      );
+      expect(
+        site,
+        'deploy/nginx.conf has the upstream, listen and access_log lines the test replaces',
+      ).toContain(`listen 127.0.0.1:${lbPort};`);
       expect(site).toContain(servers);
       writeFileSync(
         conf,
