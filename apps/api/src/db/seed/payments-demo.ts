@@ -112,7 +112,8 @@ async function addCustomers(tx: Tx, hash: string, now: Date) {
         const split = a.clientType === 'RESIDENTIAL' && words.length > 2 ? words.length - 2 : words.length;
         return {
           space: DEFAULT_SPACE,
-          email: `cliente.${a.cc.slice(-4)}@example.cu`,
+          // The whole code: generated codes are random, so two could share their last digits.
+          email: `cliente.${a.cc}@example.cu`,
           firstName: words.slice(0, split).join(' '),
           lastName: words.slice(split).join(' ') || null,
           clientType: a.clientType,
@@ -129,7 +130,7 @@ async function addCustomers(tx: Tx, hash: string, now: Date) {
   const idOf = new Map(created.map((u) => [u.email, u.id]));
   const pairs = chosen.map((a) => ({
     cc: a.cc,
-    userId: idOf.get(`cliente.${a.cc.slice(-4)}@example.cu`) as string,
+    userId: idOf.get(`cliente.${a.cc}@example.cu`) as string,
   }));
   if (role) await tx.insert(userRoles).values(pairs.map((p) => ({ userId: p.userId, roleId: role.id })));
   await tx.insert(clientCodeLinks).values(pairs.map((p) => ({ ...p, space: DEFAULT_SPACE })));
