@@ -1,7 +1,7 @@
 import type { SigninInput } from '@ov/domain';
 import { api } from './api-client';
 import { knownDevices, rememberDevice } from './device-tokens';
-import { clearSession, getSession, type SessionTokens } from './session';
+import { clearSession, getSession, markSignedOut, type SessionTokens } from './session';
 
 /** Signs in with this browser's device tokens and keeps the new one. */
 export async function signIn(input: SigninInput): Promise<SessionTokens> {
@@ -19,6 +19,7 @@ export async function signIn(input: SigninInput): Promise<SessionTokens> {
  */
 export async function signOut(): Promise<void> {
   const session = getSession();
+  markSignedOut();
   clearSession();
   if (!session) return;
   try {

@@ -34,6 +34,22 @@ export function saveSession(tokens: SessionTokens, now: number = Date.now()): vo
 }
 
 /** Logout on this device: forget tokens, the cached profile and the data kept for offline use. */
+let signedOutAt = 0;
+
+/** The person is signing out here (not a session that expired or was revoked). */
+export function markSignedOut(): void {
+  signedOutAt = Date.now();
+}
+
+/**
+ * True just after the person signed out here (2 s): the public site then opens its landing page, not
+ * the login page with the signed-in page they left as the place to return to (the next person signing
+ * in on this tab would be sent to the previous person's page). Read during render: no side effect.
+ */
+export function justSignedOut(): boolean {
+  return Date.now() - signedOutAt < 2000;
+}
+
 export function clearSession(): void {
   const hadSession = storage.get(STORAGE_KEYS.accessToken) !== null;
   void clearPersonalCaches();

@@ -3,7 +3,7 @@ import { Button, Drawer, Popconfirm, Skeleton, Space } from 'antd';
 import { type ReactNode, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useIsMobile } from '../../lib/use-is-mobile';
-import { returnFocus } from '../a11y/focus-return';
+import { returnFocus, returnFocusIfPending } from '../a11y/focus-return';
 import './detail-dialog.css';
 
 export type DetailMode = 'view' | 'edit' | 'create';
@@ -51,6 +51,9 @@ export function DetailDialog(props: DetailDialogProps) {
       root.inert = false;
     };
   }, [open]);
+  // Removed from the page before its closing animation ended (the list returns to its own address
+  // after 0.5 s, sooner than a slow closing): focus goes back to the trigger all the same.
+  useEffect(() => returnFocusIfPending, []);
   const regionLabel = typeof title === 'string' && title ? title : t('common.details');
 
   const footer =

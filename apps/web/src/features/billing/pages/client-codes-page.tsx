@@ -114,7 +114,10 @@ function NotCustomer() {
   return (
     <Result
       status="info"
-      title={t('billing.notCustomer.title')}
+      // The page's one heading (focus moves to it on navigation), drawn as the result's title.
+      title={
+        <h1 style={{ font: 'inherit', color: 'inherit', margin: 0 }}>{t('billing.notCustomer.title')}</h1>
+      }
       subTitle={t('billing.notCustomer.text')}
       extra={
         canLookUp ? (
