@@ -1,5 +1,5 @@
 // Shared by the browser benchmarks: the API with demo data on a fresh embedded database, and the
-// Chromium flags of the benchmarks and the browser journeys (e2e/run.mjs): headless, as root in a
+// Chromium flags of the benchmarks and the browser tests (e2e/playwright.config.mjs): headless, as root in a
 // container, no background traffic.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';

@@ -9,7 +9,7 @@
 //   node bench/lighthouse.bench.mjs --only=login,pay   some pages
 //   node bench/lighthouse.bench.mjs --runs=5           more runs per page (median)
 //
-// Chromium: CHROME_PATH (default /usr/bin/chromium), with the flags of e2e/run.mjs. Signed-in pages
+// Chromium: CHROME_PATH (default /usr/bin/chromium), with the flags of the browser tests (demo-api.mjs). Signed-in pages
 // get the demo customer's session in localStorage; before each run the origin's storage, cache
 // storage, service workers and the HTTP cache are cleared by hand (Lighthouse's own storage reset
 // would also clear the session).

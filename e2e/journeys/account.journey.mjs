@@ -4,6 +4,7 @@
 // (desktop 1366 and mobile 390, Spanish and English).
 
 import { join } from 'node:path';
+import { test } from '../fixtures.mjs';
 import { BASE, DESKTOP, MOBILE, screenshots, settle, signIn, signOut, tokenOf } from './account/helpers.mjs';
 import { receiveNotification, refuseCustomerAccessRequest, showInEnglish } from './account/notifications.mjs';
 import { changeEmail, openProfile, uploadAvatar } from './account/profile.mjs';
@@ -17,7 +18,7 @@ import {
   verifyThroughMail,
 } from './account/sign-up.mjs';
 
-export default async function account(ctx) {
+async function account(ctx) {
   try {
     await accountJourney(ctx);
   } catch (error) {
@@ -159,3 +160,5 @@ async function mobileScreens({ browser, baseUrl, screenshotDir, assert, email, p
   await page.screenshot({ path: join(screenshotDir, 'notifications-mobile-en.png') });
   await context.close();
 }
+
+test('account', async ({ journey }) => account(journey));

@@ -4,6 +4,7 @@
 // Screenshots of users, user detail/edit, roles/permissions, access requests and traces, desktop 1366
 // and mobile 390, Spanish and English.
 import { join } from 'node:path';
+import { test } from '../fixtures.mjs';
 import { acceptAccessRequest, askForAccess, blockUser, changeTemporaryPassword } from './admin/access.mjs';
 import {
   ADMIN,
@@ -142,7 +143,7 @@ async function mobile({ browser, baseUrl, screenshotDir }) {
   await context.close();
 }
 
-export default async function admin(ctx) {
+async function admin(ctx) {
   try {
     await desktop(ctx);
     await mobile(ctx);
@@ -151,3 +152,5 @@ export default async function admin(ctx) {
     throw error;
   }
 }
+
+test('admin', async ({ journey }) => admin(journey));

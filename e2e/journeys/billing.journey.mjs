@@ -3,6 +3,8 @@
 // a receipt (the PDF's text is read and checked), gets the 459 message for a contract that does not exist,
 // and switches to English. Another customer removes their only code and sees the empty state; a staff
 // member looks a code up read-only. Screenshots: desktop 1366 and mobile 390, Spanish and English.
+
+import { test } from '../fixtures.mjs';
 import {
   addCodeByInvoiceNumber,
   addCodeWithChecks,
@@ -176,9 +178,11 @@ async function staffLookup({ browser, baseUrl, screenshotDir, assert }) {
   await context.close();
 }
 
-export default async function billing(ctx) {
+async function billing(ctx) {
   await customerDesktop(ctx);
   await emptyState(ctx);
   await customerMobile(ctx);
   await staffLookup(ctx);
 }
+
+test('billing', async ({ journey }) => billing(journey));

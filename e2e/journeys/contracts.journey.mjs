@@ -5,6 +5,7 @@
 // languages, desktop and 390 px.
 
 import sharp from 'sharp';
+import { test } from '../fixtures.mjs';
 import { chooseOption } from '../support.mjs';
 import {
   DESKTOP,
@@ -69,7 +70,7 @@ async function step(page, to, answer) {
   await dialog.waitFor({ state: 'hidden' });
 }
 
-export default async function contracts({ browser, baseUrl, screenshotDir, assert }) {
+async function contracts({ browser, baseUrl, screenshotDir, assert }) {
   const base = root(baseUrl);
 
   // 1. An anonymous resident, on a phone, sends a request with an identity document.
@@ -205,3 +206,5 @@ export default async function contracts({ browser, baseUrl, screenshotDir, asser
   await state.context.close();
   await mobile.context.close();
 }
+
+test('contracts', async ({ journey }) => contracts(journey));

@@ -3,6 +3,7 @@
 // /faqs/configuration and the visitor then finds it. Screenshots of every screen.
 
 import { join } from 'node:path';
+import { expect, test } from '../fixtures.mjs';
 import { settle, submitSignIn } from '../support.mjs';
 
 const ADMIN_EMAIL = process.env.ADMIN_EMAIL ?? 'admin@aguasdelahabana.cu';
@@ -42,8 +43,9 @@ async function visitor({ browser, baseUrl, screenshotDir, assert }) {
   const agreed = faqs.locator('.ant-collapse-item', { hasText: '¿Qué significa «Conveniada»?' });
   await agreed.locator('.ant-collapse-header').click();
   await agreed.getByRole('button', { name: 'Enlace a esta pregunta' }).click();
+  // The address names the question once the click has updated it (web-first: waits for it).
+  await expect(page, 'the link names the question').toHaveURL(/\/faqs\?id=[0-9a-f-]{36}$/);
   const linked = page.url();
-  assert.match(linked, /\/faqs\?id=[0-9a-f-]{36}$/, 'the link names the question');
   await page.goto(linked);
   await faqs.getByText('convenio de pago', { exact: false }).waitFor();
   await settle(page);
@@ -161,7 +163,9 @@ async function editor({ browser, baseUrl, screenshotDir, assert }) {
   await visitorContext.close();
 }
 
-export default async function faqs(ctx) {
+async function faqs(ctx) {
   await visitor(ctx);
   await editor(ctx);
 }
+
+test('faqs', async ({ journey }) => faqs(journey));

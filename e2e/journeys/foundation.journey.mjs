@@ -2,6 +2,7 @@
 // Also takes the reference screenshots (desktop and mobile, Spanish and English).
 
 import { join } from 'node:path';
+import { test } from '../fixtures.mjs';
 import { settle, signOutThroughMenu, until } from '../support.mjs';
 
 const ADMIN_EMAIL = process.env.ADMIN_EMAIL ?? 'admin@aguasdelahabana.cu';
@@ -188,7 +189,9 @@ async function mobileJourney({ browser, baseUrl, screenshotDir, assert }) {
   await context.close();
 }
 
-export default async function foundation(ctx) {
+async function foundation(ctx) {
   await desktopJourney(ctx);
   await mobileJourney(ctx);
 }
+
+test('foundation', async ({ journey }) => foundation(journey));

@@ -3,6 +3,7 @@
 // and 390 px.
 
 import { join } from 'node:path';
+import { test } from '../fixtures.mjs';
 import { settle, submitSignIn, until } from '../support.mjs';
 
 const ADMIN_EMAIL = process.env.ADMIN_EMAIL ?? 'admin@aguasdelahabana.cu';
@@ -17,7 +18,7 @@ async function signIn(page, baseUrl) {
   await page.getByTestId('dashboard').waitFor();
 }
 
-export default async function offices({ browser, baseUrl, screenshotDir, assert }) {
+async function offices({ browser, baseUrl, screenshotDir, assert }) {
   const context = await browser.newContext({ viewport: DESKTOP, locale: 'es-ES' });
   const page = await context.newPage();
   const errors = [];
@@ -101,3 +102,5 @@ export default async function offices({ browser, baseUrl, screenshotDir, assert 
     await phone.close();
   }
 }
+
+test('offices', async ({ journey }) => offices(journey));

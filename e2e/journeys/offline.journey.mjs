@@ -2,6 +2,8 @@
 // with the service worker running; the network goes away; a reload still shows the codes and the
 // receipt, marked "Sin conexión" with the date of the data; back online, signing out leaves nothing
 // personal in the browser's caches. Screenshots: mobile 390, Spanish.
+
+import { test } from '../fixtures.mjs';
 import { signOutThroughMenu, submitSignIn } from '../support.mjs';
 
 const PASSWORD = 'Demo.Oficina.2026';
@@ -20,7 +22,7 @@ const cachedUrls = (page) =>
     return out;
   });
 
-export default async function offline({ browser, baseUrl, screenshotDir, assert }) {
+async function offline({ browser, baseUrl, screenshotDir, assert }) {
   const context = await browser.newContext({
     viewport: { width: 390, height: 844 },
     locale: 'es-ES',
@@ -112,3 +114,5 @@ export default async function offline({ browser, baseUrl, screenshotDir, assert 
   assert.deepEqual(errors, [], 'no uncaught errors in the page');
   await context.close();
 }
+
+test('offline', async ({ journey }) => offline(journey));

@@ -7,6 +7,8 @@
 // invoice free again) and the payment record. A customer without debt makes an advance deposit
 // with its bonus. The administrator sees the dashboard with non-zero cards and the staff record with
 // its CSV export. Screenshots: desktop 1366 and mobile 390, Spanish and English.
+
+import { test } from '../fixtures.mjs';
 import { payAdvance, quoteAdvance, quoteAdvanceInEnglish } from './payments/advance.mjs';
 import { cancelFromPayPage, cancelFromRecord } from './payments/cancel.mjs';
 import { checkDashboard } from './payments/dashboard.mjs';
@@ -147,7 +149,7 @@ async function adminJourney({ browser, baseUrl, screenshotDir, assert }) {
   }
 }
 
-export default async function paymentsJourney(ctx) {
+async function paymentsJourney(ctx) {
   await mariaJourney(ctx);
   // Maria's first code has three open invoices (two paid above); the English run pays the one
   // Pendiente invoice of her second code (the others there are Conveniada).
@@ -156,3 +158,5 @@ export default async function paymentsJourney(ctx) {
   await advanceJourney(ctx);
   await adminJourney(ctx);
 }
+
+test('payments', async ({ journey }) => paymentsJourney(journey));

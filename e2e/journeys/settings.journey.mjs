@@ -3,6 +3,7 @@
 // put back at the end. Screenshots in both languages, desktop and 390 px.
 
 import { join } from 'node:path';
+import { test } from '../fixtures.mjs';
 import { settle, submitSignIn } from '../support.mjs';
 
 const ADMIN_EMAIL = process.env.ADMIN_EMAIL ?? 'admin@aguasdelahabana.cu';
@@ -21,7 +22,7 @@ async function save(page) {
     .waitFor();
 }
 
-export default async function settings({ browser, baseUrl, screenshotDir, assert }) {
+async function settings({ browser, baseUrl, screenshotDir, assert }) {
   const context = await browser.newContext({ viewport: DESKTOP, locale: 'es-ES' });
   const page = await context.newPage();
   const errors = [];
@@ -90,3 +91,5 @@ export default async function settings({ browser, baseUrl, screenshotDir, assert
     await phone.close();
   }
 }
+
+test('settings', async ({ journey }) => settings(journey));

@@ -1,0 +1,146 @@
+// The environment a browser journey runs against: the gateway sandbox and the API (serving the built
+// SPA) on free ports, with a fresh PGlite data folder and demo data. Playwright Test starts one per
+// worker (e2e/fixtures.mjs); a worker that meets a failure is replaced, so a retry gets a fresh one.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { freePort } from '../bench/demo-api.mjs';
+
+const root = resolve(fileURLToPath(new URL('..', import.meta.url)));
+// A first start migrates and seeds the demo (two years of payments): minutes on a loaded 2-core machine.
+export const READY_TIMEOUT_MS = Number(process.env.E2E_READY_TIMEOUT_MS ?? 300_000);
+
+async function waitForReady(baseUrl, api) {
+  const deadline = Date.now() + READY_TIMEOUT_MS;
+  while (Date.now() < deadline) {
+    if (api.exitCode !== null) throw new Error(`API exited early with code ${api.exitCode}`);
+    try {
+      const response = await fetch(`${baseUrl}/api/health/ready`);
+      if (response.status === 200) return;
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((done) => setTimeout(done, 500));
+  }
+  throw new Error(`API not ready after ${READY_TIMEOUT_MS / 1000} s`);
+}
+
+async function waitForSandbox(sandboxUrl, sandbox) {
+  const deadline = Date.now() + READY_TIMEOUT_MS;
+  while (Date.now() < deadline) {
+    if (sandbox.exitCode !== null)
+      throw new Error(`Gateway sandbox exited early with code ${sandbox.exitCode}`);
+    try {
+      if ((await fetch(`${sandboxUrl}/`)).ok) return;
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((done) => setTimeout(done, 300));
+  }
+  throw new Error('Gateway sandbox not ready');
+}
+
+function stopApi(api) {
+  return new Promise((done) => {
+    if (api.exitCode !== null) return done();
+    const timer = setTimeout(() => api.kill('SIGKILL'), 5000);
+    api.once('exit', () => {
+      clearTimeout(timer);
+      done();
+    });
+    api.kill('SIGTERM');
+  });
+}
+
+/**
+ * Starts the gateway sandbox and the API (serving the built SPA) on free ports with a fresh PGlite
+ * data folder and demo data. Resolves once both answer.
+ */
+export async function startEnvironment() {
+  const port = await freePort();
+  const sandboxPort = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const sandboxUrl = `http://127.0.0.1:${sandboxPort}`;
+  const dataDir = mkdtempSync(join(tmpdir(), 'ov-e2e-'));
+  // The gateway sandbox (EnZona + Transfermóvil stand-ins) beside the API, configured as `npm start`
+  // does (scripts/start.mjs): the same development credentials on both sides, the API's public URL
+  // for EnZona's returns and Transfermóvil's notifications.
+  const sandbox = spawn(process.execPath, ['--import', 'tsx', 'apps/gateway-sandbox/src/server.ts'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      SANDBOX_PORT: String(sandboxPort),
+      SANDBOX_HOST: '127.0.0.1',
+      SANDBOX_PUBLIC_URL: sandboxUrl,
+      SANDBOX_TM_RETRY_MS: '500',
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let sandboxLog = '';
+  const keepSandboxLog = (chunk) => {
+    sandboxLog = (sandboxLog + chunk.toString()).slice(-10_000);
+  };
+  sandbox.stdout.on('data', keepSandboxLog);
+  sandbox.stderr.on('data', keepSandboxLog);
+  const env = {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    DEMO_DATA: 'true',
+    PUBLIC_URL: baseUrl,
+    ENZONA_BASE_URL: `${sandboxUrl}/enzona`,
+    TRANSFERMOVIL_BASE_URL: `${sandboxUrl}/transfermovil/RestExternalPayment.svc`,
+  };
+  // Journeys always run on a fresh embedded database, never on a shared PostgreSQL.
+  delete env.DATABASE_URL;
+  for (const name of [
+    'ENZONA_CLIENT_ID',
+    'ENZONA_CLIENT_SECRET',
+    'TM_USERNAME',
+    'TM_SEED',
+    'TM_SOURCE',
+    'SANDBOX_ENZONA_CLIENT_ID',
+    'SANDBOX_ENZONA_CLIENT_SECRET',
+    'SANDBOX_TM_USERNAME',
+    'SANDBOX_TM_SEED',
+    'SANDBOX_TM_SOURCE',
+  ])
+    delete env[name];
+  const api = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
+    cwd: root,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let apiLog = '';
+  const keepLog = (chunk) => {
+    apiLog = (apiLog + chunk.toString()).slice(-20_000);
+  };
+  api.stdout.on('data', keepLog);
+  api.stderr.on('data', keepLog);
+
+  const printLogs = () => {
+    console.error('--- API log (tail) ---');
+    console.error(apiLog);
+    console.error('--- sandbox log (tail) ---');
+    console.error(sandboxLog);
+  };
+  const stop = async () => {
+    await stopApi(api);
+    await stopApi(sandbox);
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  try {
+    await waitForReady(baseUrl, api);
+    await waitForSandbox(sandboxUrl, sandbox);
+  } catch (error) {
+    printLogs();
+    await stop();
+    throw error;
+  }
+  const logs = () => `--- API log (tail) ---\n${apiLog}\n--- sandbox log (tail) ---\n${sandboxLog}`;
+  return { baseUrl, sandboxUrl, printLogs, logs, stop };
+}
