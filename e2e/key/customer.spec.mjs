@@ -2,7 +2,7 @@
 // client codes, a code's debts and invoices, the pay page (stopping before paying), the payment record,
 // the profile, the menus, and signing out. Axe (WCAG 2.0–2.2 A/AA) on every page and every menu opened.
 import { expect, test } from '../fixtures.mjs';
-import { expectMenuOpen, heading, openDropdown, titleOf } from './helpers.mjs';
+import { COMMON_TEXTS, expectMenuOpen, heading, openDropdown, titleOf } from './helpers.mjs';
 
 const CUSTOMER = { email: 'maria.perez@example.cu', password: 'Demo.Oficina.2026' };
 // María's codes (demo seed): the first has open invoices, the second an agreed (conveniada) debt.
@@ -13,9 +13,7 @@ const MONEY = /^\$\d[\d,]*\.\d{2}$/;
 // Texts as apps/web/src/locales/*.json and src/features/*/locales/*.json have them.
 const TEXTS = {
   es: {
-    brand: 'Oficina Virtual', // brand.name
-    utility: 'Aguas de La Habana', // brand.utility
-    heroTitle: 'Su servicio de agua, a un clic', // landing.hero.title
+    ...COMMON_TEXTS.es,
     entries: {
       'entry-contract': 'Actualizar o solicitar contrato', // landing.contract.title
       'entry-search': 'Búsqueda avanzada por ID de solicitud', // landing.search.title
@@ -23,30 +21,18 @@ const TEXTS = {
       'entry-login': 'Iniciar sesión', // landing.login.title
       'entry-faqs': 'Preguntas frecuentes', // landing.faqs.title
     },
-    loginTitle: 'Iniciar sesión', // auth.login.title
-    emailLabel: 'Correo electrónico o usuario', // auth.login.emailLabel
-    passwordLabel: 'Contraseña', // auth.login.passwordLabel
-    submit: 'Entrar', // auth.login.submit
-    home: 'Inicio', // breadcrumb.home (title of the signed-in `/`)
-    clientCodes: 'Códigos de cliente', // menu.clientCodes
     payments: 'Pagos', // menu.payments
-    paymentRecord: 'Registro de pagos', // menu.paymentRecord
     profile: 'Mi perfil', // menu.profile
     codesTitle: 'Mis códigos de cliente', // billing.codes.title
-    codeTitle: (cc) => `Código ${cc}`, // billing.detail.title
     invoicesTitle: 'Deudas y facturas', // billing.invoices.title
     payTitle: 'Pagar facturas', // payments.pay.title
     paySubmit: (amount) => `Pagar ${amount}`, // payments.pay.submit
-    recordTitle: 'Registro de pagos', // payments.record.title
     profileTitle: 'Mi perfil', // account.profile.title
     profileEmail: 'Correo electrónico', // account.profile.email
     openMenu: 'Abrir menú', // shell.openMenu
-    logout: 'Cerrar sesión', // auth.logout
   },
   en: {
-    brand: 'Virtual Office',
-    utility: 'Aguas de La Habana',
-    heroTitle: 'Your water service, one click away',
+    ...COMMON_TEXTS.en,
     entries: {
       'entry-contract': 'Update or request a contract',
       'entry-search': 'Advanced search by request ID',
@@ -54,25 +40,15 @@ const TEXTS = {
       'entry-login': 'Log in',
       'entry-faqs': 'Frequently asked questions',
     },
-    loginTitle: 'Log in',
-    emailLabel: 'E-mail or username',
-    passwordLabel: 'Password',
-    submit: 'Log in',
-    home: 'Home',
-    clientCodes: 'Client codes',
     payments: 'Payments',
-    paymentRecord: 'Payment record',
     profile: 'My profile',
     codesTitle: 'My client codes',
-    codeTitle: (cc) => `Code ${cc}`,
     invoicesTitle: 'Debts and invoices',
     payTitle: 'Pay invoices',
     paySubmit: (amount) => `Pay ${amount}`,
-    recordTitle: 'Payment record',
     profileTitle: 'My profile',
     profileEmail: 'E-mail',
     openMenu: 'Open menu',
-    logout: 'Log out',
   },
 };
 

@@ -1,6 +1,40 @@
 // Shared by the key paths (customer.spec.mjs, staff.spec.mjs).
 import { expect } from '../fixtures.mjs';
 
+// Texts both key paths read, as apps/web/src/locales/*.json and src/features/*/locales/*.json have them.
+export const COMMON_TEXTS = {
+  es: {
+    brand: 'Oficina Virtual', // brand.name
+    utility: 'Aguas de La Habana', // brand.utility
+    heroTitle: 'Su servicio de agua, a un clic', // landing.hero.title
+    loginTitle: 'Iniciar sesión', // auth.login.title
+    emailLabel: 'Correo electrónico o usuario', // auth.login.emailLabel
+    passwordLabel: 'Contraseña', // auth.login.passwordLabel
+    submit: 'Entrar', // auth.login.submit
+    home: 'Inicio', // breadcrumb.home (title of the signed-in `/`)
+    clientCodes: 'Códigos de cliente', // menu.clientCodes
+    paymentRecord: 'Registro de pagos', // menu.paymentRecord
+    codeTitle: (cc) => `Código ${cc}`, // billing.detail.title
+    recordTitle: 'Registro de pagos', // payments.record.title
+    logout: 'Cerrar sesión', // auth.logout
+  },
+  en: {
+    brand: 'Virtual Office',
+    utility: 'Aguas de La Habana',
+    heroTitle: 'Your water service, one click away',
+    loginTitle: 'Log in',
+    emailLabel: 'E-mail or username',
+    passwordLabel: 'Password',
+    submit: 'Log in',
+    home: 'Home',
+    clientCodes: 'Client codes',
+    paymentRecord: 'Payment record',
+    codeTitle: (cc) => `Code ${cc}`,
+    recordTitle: 'Payment record',
+    logout: 'Log out',
+  },
+};
+
 /** The tab's name, as components/a11y/page-announcer.tsx composes it. */
 export const titleOf = (T, page) => (page ? `${page} · ${T.brand}` : `${T.brand} · ${T.utility}`);
 

@@ -4,7 +4,7 @@
 // sign in, the staff lookup of client codes and a code read-only, the payment record, sign out.
 // Axe (WCAG 2.0–2.2 A/AA) on every page and every dialog or menu opened.
 import { expect, test } from '../fixtures.mjs';
-import { expectMenuOpen, heading, openDropdown, titleOf } from './helpers.mjs';
+import { COMMON_TEXTS, expectMenuOpen, heading, openDropdown, titleOf } from './helpers.mjs';
 
 // Demo accounts (apps/api/src/db/seed/base.ts, demo.ts; e2e/journeys/a11y/pages.mjs).
 const ADMIN = {
@@ -24,58 +24,34 @@ const MONEY = /^\$\d[\d,]*\.\d{2}$/;
 // Texts as apps/web/src/locales/*.json and src/features/*/locales/*.json have them.
 const TEXTS = {
   es: {
-    brand: 'Oficina Virtual', // brand.name
-    utility: 'Aguas de La Habana', // brand.utility
-    heroTitle: 'Su servicio de agua, a un clic', // landing.hero.title
-    loginTitle: 'Iniciar sesión', // auth.login.title
-    emailLabel: 'Correo electrónico o usuario', // auth.login.emailLabel
-    passwordLabel: 'Contraseña', // auth.login.passwordLabel
-    submit: 'Entrar', // auth.login.submit
-    home: 'Inicio', // breadcrumb.home (title of the signed-in `/`)
+    ...COMMON_TEXTS.es,
     welcome: (name) => `Hola, ${name}`, // dashboard.welcome
     byStatus: 'Pagos por estado', // dashboard.byStatus
     users: 'Usuarios', // menu.users
     usersSearch: 'Nombre, correo o usuario', // users.searchPlaceholder
     rowActions: 'Acciones', // list.actions
     details: 'Detalles', // common.details
-    paymentRecord: 'Registro de pagos', // menu.paymentRecord
-    recordTitle: 'Registro de pagos', // payments.record.title
     export: 'Exportar CSV', // payments.record.export
-    clientCodes: 'Códigos de cliente', // menu.clientCodes
     notCustomerTitle: 'Los códigos de cliente son para clientes', // billing.notCustomer.title
     lookUp: 'Consultar códigos de cliente', // billing.notCustomer.action
     staffCodesTitle: 'Códigos de cliente', // billing.staff.title
     staffSearch: 'Código de cliente o nombre del titular', // billing.staff.searchPlaceholder
-    codeTitle: (cc) => `Código ${cc}`, // billing.detail.title
     readOnly: 'Consulta de personal: solo lectura', // billing.detail.readOnly
-    logout: 'Cerrar sesión', // auth.logout
   },
   en: {
-    brand: 'Virtual Office',
-    utility: 'Aguas de La Habana',
-    heroTitle: 'Your water service, one click away',
-    loginTitle: 'Log in',
-    emailLabel: 'E-mail or username',
-    passwordLabel: 'Password',
-    submit: 'Log in',
-    home: 'Home',
+    ...COMMON_TEXTS.en,
     welcome: (name) => `Hello, ${name}`,
     byStatus: 'Payments by status',
     users: 'Users',
     usersSearch: 'Name, e-mail or username',
     rowActions: 'Actions',
     details: 'Details',
-    paymentRecord: 'Payment record',
-    recordTitle: 'Payment record',
     export: 'Export CSV',
-    clientCodes: 'Client codes',
     notCustomerTitle: 'Client codes are for customers',
     lookUp: 'Look up client codes',
     staffCodesTitle: 'Client codes',
     staffSearch: 'Client code or holder name',
-    codeTitle: (cc) => `Code ${cc}`,
     readOnly: 'Staff lookup: read only',
-    logout: 'Log out',
   },
 };
 
