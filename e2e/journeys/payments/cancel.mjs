@@ -1,5 +1,6 @@
 // An EnZona checkout left open holds its invoice ("Procesando"): the payer takes it up again or cancels
 // it, from the pay page and from the payment record.
+import { settle } from '../../support.mjs';
 import { chooseOneInvoice, MARIA_CC, root, shoot } from './helpers.mjs';
 
 /** Starts an EnZona payment of one invoice and leaves the checkout without deciding. */
@@ -14,6 +15,10 @@ async function abandonCheckout({ page, baseUrl, sandboxUrl, assert }) {
 async function confirmCancel(page, trigger) {
   await trigger.click();
   const confirm = page.getByTestId('payment-cancel-confirm');
+  await confirm.waitFor();
+  // Clicked once the confirmation has finished sliding in: a click during its animation was lost once
+  // in CI (the button stayed on screen) — and clicking again could cancel twice.
+  await settle(page);
   await confirm.click();
   await confirm.waitFor({ state: 'detached' });
 }
