@@ -4,7 +4,8 @@
 //   fresh API and database.
 // - `baseURL`: the environment's address, so `page.goto('/oficina_virtual/…')` works in a spec.
 // - `journey`: what a story-style journey takes ({ browser, baseUrl, sandboxUrl, screenshotDir,
-//   assert }); a failed one gets the API and sandbox log tails attached to its report.
+//   assert }).
+// - `serverLogsOnFailure` (automatic): a failed test gets the API and sandbox log tails attached.
 // - `expectAccessible(page, where)`: axe-core (WCAG 2.0–2.2 A/AA) on the page as it is now; fails on
 //   any violation, naming the rule and the elements.
 import assert from 'node:assert/strict';
@@ -41,7 +42,7 @@ export const test = base.extend({
     { scope: 'worker', timeout: READY_TIMEOUT_MS + 30_000 },
   ],
   baseURL: async ({ environment }, use) => use(environment.baseUrl),
-  journey: async ({ browser, environment }, use, testInfo) => {
+  journey: async ({ browser, environment }, use) => {
     await use({
       browser,
       baseUrl: environment.baseUrl,
@@ -49,11 +50,18 @@ export const test = base.extend({
       screenshotDir,
       assert,
     });
-    if (testInfo.status !== testInfo.expectedStatus) {
-      await testInfo.attach('server logs', { body: environment.logs(), contentType: 'text/plain' });
-      console.error(environment.logs());
-    }
   },
+  // Every test that fails gets the API and gateway sandbox log tails, attached and printed.
+  serverLogsOnFailure: [
+    async ({ environment }, use, testInfo) => {
+      await use();
+      if (testInfo.status !== testInfo.expectedStatus) {
+        await testInfo.attach('server logs', { body: environment.logs(), contentType: 'text/plain' });
+        console.error(environment.logs());
+      }
+    },
+    { auto: true },
+  ],
   // biome-ignore lint/correctness/noEmptyPattern: needs no other fixture
   expectAccessible: async ({}, use) => {
     await use(async (page, where) => {

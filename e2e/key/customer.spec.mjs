@@ -2,13 +2,12 @@
 // client codes, a code's debts and invoices, the pay page (stopping before paying), the payment record,
 // the profile, the menus, and signing out. Axe (WCAG 2.0–2.2 A/AA) on every page and every menu opened.
 import { expect, test } from '../fixtures.mjs';
-import { COMMON_TEXTS, expectMenuOpen, heading, openDropdown, titleOf } from './helpers.mjs';
+import { COMMON_TEXTS, expectMenuOpen, heading, MONEY, openDropdown, titleOf } from './helpers.mjs';
 
 const CUSTOMER = { email: 'maria.perez@example.cu', password: 'Demo.Oficina.2026' };
 // María's codes (demo seed): the first has open invoices, the second an agreed (conveniada) debt.
 const DEBT_CC = '2300000000001';
 const OTHER_CC = '2300000000002';
-const MONEY = /^\$\d[\d,]*\.\d{2}$/;
 
 // Texts as apps/web/src/locales/*.json and src/features/*/locales/*.json have them.
 const TEXTS = {
@@ -51,12 +50,6 @@ const TEXTS = {
     openMenu: 'Open menu',
   },
 };
-
-// A failed test gets the API and gateway sandbox log tails attached to its report.
-test.afterEach(async ({ environment }, testInfo) => {
-  if (testInfo.status !== testInfo.expectedStatus)
-    await testInfo.attach('server logs', { body: environment.logs(), contentType: 'text/plain' });
-});
 
 test('customer: landing, sign in, codes, invoices, pay page, records, profile, sign out', async ({
   page,

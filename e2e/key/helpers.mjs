@@ -35,6 +35,9 @@ export const COMMON_TEXTS = {
   },
 };
 
+/** An amount as the portal shows it: "$" and the 0,0.00 format. */
+export const MONEY = /^\$\d[\d,]*\.\d{2}$/;
+
 /** The tab's name, as components/a11y/page-announcer.tsx composes it. */
 export const titleOf = (T, page) => (page ? `${page} · ${T.brand}` : `${T.brand} · ${T.utility}`);
 

@@ -4,7 +4,7 @@
 // sign in, the staff lookup of client codes and a code read-only, the payment record, sign out.
 // Axe (WCAG 2.0–2.2 A/AA) on every page and every dialog or menu opened.
 import { expect, test } from '../fixtures.mjs';
-import { COMMON_TEXTS, expectMenuOpen, heading, openDropdown, titleOf } from './helpers.mjs';
+import { COMMON_TEXTS, expectMenuOpen, heading, MONEY, openDropdown, titleOf } from './helpers.mjs';
 
 // Demo accounts (apps/api/src/db/seed/base.ts, demo.ts; e2e/journeys/a11y/pages.mjs).
 const ADMIN = {
@@ -19,7 +19,6 @@ const SPECIALIST = {
 };
 const CUSTOMER = { email: 'maria.perez@example.cu', name: 'María Pérez González' };
 const CUSTOMER_CC = '2300000000001';
-const MONEY = /^\$\d[\d,]*\.\d{2}$/;
 
 // Texts as apps/web/src/locales/*.json and src/features/*/locales/*.json have them.
 const TEXTS = {
@@ -93,12 +92,6 @@ async function staffPaymentRecord(page, T, expectAccessible) {
   await expect(firstRow).toContainText(/\$\d[\d,]*\.\d{2}/);
   await expectAccessible(page, 'payment record (staff)');
 }
-
-// A failed test gets the API and gateway sandbox log tails attached to its report.
-test.afterEach(async ({ environment }, testInfo) => {
-  if (testInfo.status !== testInfo.expectedStatus)
-    await testInfo.attach('server logs', { body: environment.logs(), contentType: 'text/plain' });
-});
 
 test('administrator: dashboard, users and a user dialog, payment record, sign out', async ({
   page,
