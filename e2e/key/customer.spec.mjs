@@ -2,7 +2,15 @@
 // client codes, a code's debts and invoices, the pay page (stopping before paying), the payment record,
 // the profile, the menus, and signing out. Axe (WCAG 2.0–2.2 A/AA) on every page and every menu opened.
 import { expect, test } from '../fixtures.mjs';
-import { COMMON_TEXTS, expectMenuOpen, heading, MONEY, openDropdown, titleOf } from './helpers.mjs';
+import {
+  COMMON_TEXTS,
+  expectMenuOpen,
+  expectSignedOutOnLanding,
+  heading,
+  MONEY,
+  openDropdown,
+  titleOf,
+} from './helpers.mjs';
 
 const CUSTOMER = { email: 'maria.perez@example.cu', password: 'Demo.Oficina.2026' };
 // María's codes (demo seed): the first has open invoices, the second an agreed (conveniada) debt.
@@ -183,12 +191,7 @@ test('customer: landing, sign in, codes, invoices, pay page, records, profile, s
     const popup = openDropdown(page);
     await expectMenuOpen(popup);
     await popup.getByRole('menuitem', { name: T.logout }).click();
-    // Signed out from a signed-in-only page: the landing page, never the login page remembering it.
-    await expect(page).toHaveURL(/\/oficina_virtual\/?$/);
-    await expect(heading(page)).toHaveText(T.heroTitle);
-    await expect(page).toHaveTitle(titleOf(T, ''));
-    await expect(page.getByTestId('user-menu')).toHaveCount(0);
-    await expect.poll(() => page.evaluate(() => localStorage.getItem('ov.session.accessToken'))).toBeNull();
+    await expectSignedOutOnLanding(page, T);
     await expectAccessible(page, 'public page after signing out');
   });
 

@@ -60,3 +60,12 @@ export async function expectMenuOpen(popup) {
     )
     .toBe(0);
 }
+
+/** Signed out from a signed-in-only page: the landing page, never the login page remembering it. */
+export async function expectSignedOutOnLanding(page, T) {
+  await expect(page).toHaveURL(/\/oficina_virtual\/?$/);
+  await expect(heading(page)).toHaveText(T.heroTitle);
+  await expect(page).toHaveTitle(titleOf(T, ''));
+  await expect(page.getByTestId('user-menu')).toHaveCount(0);
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('ov.session.accessToken'))).toBeNull();
+}

@@ -4,7 +4,15 @@
 // sign in, the staff lookup of client codes and a code read-only, the payment record, sign out.
 // Axe (WCAG 2.0–2.2 A/AA) on every page and every dialog or menu opened.
 import { expect, test } from '../fixtures.mjs';
-import { COMMON_TEXTS, expectMenuOpen, heading, MONEY, openDropdown, titleOf } from './helpers.mjs';
+import {
+  COMMON_TEXTS,
+  expectMenuOpen,
+  expectSignedOutOnLanding,
+  heading,
+  MONEY,
+  openDropdown,
+  titleOf,
+} from './helpers.mjs';
 
 // Demo accounts (apps/api/src/db/seed/base.ts, demo.ts; e2e/journeys/a11y/pages.mjs).
 const ADMIN = {
@@ -73,12 +81,7 @@ async function signOut(page, T, account, expectAccessible) {
   await expect(popup).toContainText(account.email);
   await expectAccessible(page, 'user menu');
   await popup.getByRole('menuitem', { name: T.logout }).click();
-  // Signed out from a signed-in-only page: the landing page, never the login page remembering it.
-  await expect(page).toHaveURL(/\/oficina_virtual\/?$/);
-  await expect(heading(page)).toHaveText(T.heroTitle);
-  await expect(page).toHaveTitle(titleOf(T, ''));
-  await expect(page.getByTestId('user-menu')).toHaveCount(0);
-  await expect.poll(() => page.evaluate(() => localStorage.getItem('ov.session.accessToken'))).toBeNull();
+  await expectSignedOutOnLanding(page, T);
 }
 
 /** The staff side of the payment record: every customer's payments, with the CSV export. */
