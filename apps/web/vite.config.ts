@@ -1,5 +1,5 @@
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import react from '@vitejs/plugin-react';
@@ -33,7 +33,7 @@ function precompress(): Plugin {
     name: 'ov-precompress',
     apply: 'build',
     configResolved(config) {
-      outDir = join(config.root, config.build.outDir);
+      outDir = resolve(config.root, config.build.outDir);
     },
     // After every other plugin's closeBundle (the service worker is written there).
     closeBundle: {
@@ -70,48 +70,112 @@ function precompress(): Plugin {
  * - `react`: React and React DOM (the entry imports it, so the landing page still needs nothing else).
  * - `zod`: the validation library, for the pages with a form.
  * - `qrcode`: the payment QR code.
- * - `antd`: Ant Design's core (theme, CSS-in-JS, config, motion, popups) and what a form needs: form,
- *   input, button, alert, grid, space, tooltip. That is all the sign-in and sign-up forms download
- *   (they use `AntdConfig`, without the App's messages and dialogs). The other components (menu,
- *   drawer, table, select, date picker…) are left to Rollup, which puts them with the pages that use
- *   them.
- * A group pulls in the modules it imports that belong to no group: the core's list names what it
- * must not pull from the others (a locale file, one hook), and icons are placed by `vendorChunk`.
  */
 const CHUNK_GROUPS: readonly [string, RegExp][] = [
   ['react', /node_modules\/(react|react-dom|scheduler)\//],
   ['zod', /node_modules\/zod\//],
   ['qrcode', /node_modules\/(qrcode|dijkstrajs|@rc-component\/qrcode|antd\/es\/qr-code)\//],
-  [
-    'antd',
-    new RegExp(
-      'node_modules/(' +
-        [
-          'antd/es/(_util|theme|config-provider|style|locale|version|button|form|input|grid|row|col|space|flex|alert|spin|tooltip|empty|divider)/',
-          'antd/es/(modal/locale|drawer/useFocusable|watermark/context|table/TableMeasureRowContext|color-picker/(color|util|components/ColorPresets))',
-          'antd/es/[^/]+/locale/',
-          '@rc-component/(util|motion|resize-observer|portal|trigger|form|async-validator|input|textarea|context|tooltip|color-picker|mini-decimal|overflow|[^/]+/es/locale)/',
-          '@ant-design/(cssinjs|cssinjs-utils|fast-color|colors|icons/es/(components|utils|icons/(Loading|Close|Check|Info|Exclamation|Eye|Search)))',
-          'dayjs/(dayjs\\.min\\.js|locale/(es|en)\\.js)',
-          '(stylis|@emotion|clsx|react-is|@babel/runtime|compute-scroll-into-view|scroll-into-view-if-needed|throttle-debounce|is-mobile)/',
-        ].join('|') +
-        ')',
-    ),
-  ],
 ];
 
-const ICON = /node_modules\/@ant-design\/(icons\/es\/icons|icons-svg\/es\/asn)\//;
+/**
+ * - `antd`: the library modules the sign-in form needs (Ant Design's core: theme, CSS-in-JS, config,
+ *   form, input, button, alert, and the form's icons), found by following the static imports of
+ *   these components (not of the `antd` index, which names every component). It is all the sign-in
+ *   page downloads besides React, zod and our code, and every page with Ant Design needs it too. The
+ *   other components (menu, drawer, table, select, date picker…) are left to Rollup, which puts them
+ *   with the pages that use them.
+ */
+const CORE = [
+  'antd/es/config-provider/index.js',
+  'antd/es/locale/es_ES.js',
+  'antd/es/locale/en_US.js',
+  'antd/es/form/index.js',
+  'antd/es/input/index.js',
+  'antd/es/button/index.js',
+  'antd/es/alert/index.js',
+  '@ant-design/icons/es/icons/UserOutlined.js',
+  '@ant-design/icons/es/icons/LockOutlined.js',
+].map((path) => `/node_modules/${path}`);
 
 /**
- * `manualChunks`: the group of a library module. An icon the core draws goes to the core; the
- * icons only other components or our pages draw are left to Rollup (they go with those pages).
+ * - `antd-app`: what the signed-in shell draws (layout, side menu, drawer, user menu, breadcrumbs,
+ *   the App's messages and dialogs) and the few components nearly every signed-in page shows
+ *   (loading and empty states, tags, tooltips, spacing), less what `antd` holds.
+ * - `antd-shared`: the part of `antd-app` the sign-up form's select also needs (`ANONYMOUS`: overflow,
+ *   motion, popups…), so the sign-up page downloads that part and not the signed-in shell. The rest of
+ *   the select is left to Rollup.
  */
-function vendorChunk(id: string, meta: Rollup.ManualChunkMeta): string | undefined {
-  if (ICON.test(id)) {
-    const importers = meta.getModuleInfo(id)?.importers ?? [];
-    return importers.some((importer) => vendorChunk(importer, meta) === 'antd') ? 'antd' : undefined;
+const APP = [
+  'app',
+  'layout',
+  'drawer',
+  'menu',
+  'dropdown',
+  'avatar',
+  'breadcrumb',
+  'result',
+  'spin',
+  'empty',
+  'skeleton',
+  'space',
+  'divider',
+  'flex',
+  'tooltip',
+  'tag',
+].map((component) => `/node_modules/antd/es/${component}/index.js`);
+
+const ANONYMOUS = ['/node_modules/antd/es/select/index.js'];
+
+type AntdGroups = { antd: Set<string>; shared: Set<string>; app: Set<string> };
+
+let groups: (AntdGroups & { meta: Rollup.ManualChunkMeta }) | undefined;
+
+/** Every module `from` imports, directly or through others, statically. */
+function staticallyReached(meta: Rollup.ManualChunkMeta, from: readonly string[]): Set<string> {
+  const seen = new Set<string>();
+  const stack = [...from];
+  while (stack.length > 0) {
+    const id = stack.pop() as string;
+    if (seen.has(id)) continue;
+    seen.add(id);
+    stack.push(...(meta.getModuleInfo(id)?.importedIds ?? []));
   }
-  return CHUNK_GROUPS.find(([, pattern]) => pattern.test(id))?.[0];
+  return seen;
+}
+
+/** The modules `seeds` reach that `except` does not. */
+function reachedFrom(
+  meta: Rollup.ManualChunkMeta,
+  seeds: readonly string[],
+  except: ReadonlySet<string>,
+): Set<string> {
+  const start = [...meta.getModuleIds()].filter((id) => seeds.some((path) => id.endsWith(path)));
+  return new Set([...staticallyReached(meta, start)].filter((id) => !except.has(id)));
+}
+
+/** The `antd`, `antd-shared` and `antd-app` groups; what the entry reaches stays with the entry. */
+function antdGroups(meta: Rollup.ManualChunkMeta): AntdGroups {
+  if (groups?.meta === meta) return groups;
+  const entries = [...meta.getModuleIds()].filter((id) => meta.getModuleInfo(id)?.isEntry);
+  const entry = staticallyReached(meta, entries);
+  const antd = reachedFrom(meta, CORE, entry);
+  const notCore = new Set([...entry, ...antd]);
+  const anonymous = reachedFrom(meta, ANONYMOUS, notCore);
+  const shell = reachedFrom(meta, APP, notCore);
+  const shared = new Set([...anonymous].filter((id) => shell.has(id)));
+  const app = new Set([...shell].filter((id) => !shared.has(id)));
+  groups = { meta, antd, shared, app };
+  return groups;
+}
+
+/** `manualChunks`: the chunk of a library module (`CHUNK_GROUPS`, then the Ant Design groups). */
+function vendorChunk(id: string, meta: Rollup.ManualChunkMeta): string | undefined {
+  const group = CHUNK_GROUPS.find(([, pattern]) => pattern.test(id))?.[0];
+  if (group) return group;
+  const { antd, shared, app } = antdGroups(meta);
+  if (antd.has(id)) return 'antd';
+  if (shared.has(id)) return 'antd-shared';
+  return app.has(id) ? 'antd-app' : undefined;
 }
 
 const BASE = '/oficina_virtual/';
@@ -184,8 +248,9 @@ export default defineConfig({
         manualChunks: vendorChunk,
         // Ant Design is ES modules, one per component: without this, a signed-in page fetched 50–110
         // chunks of a few KB each (≈0.3 KB of headers apiece). Small chunks are merged into the
-        // chunks that import them where that cannot change what runs first.
-        experimentalMinChunkSize: 20 * 1024,
+        // chunks that import them where that cannot change what runs first. At 20 KB the sign-up
+        // page's chunks were merged into the signed-in shell's (+60 KB for it); 10 KB keeps them apart.
+        experimentalMinChunkSize: 10 * 1024,
       },
       treeshake: {
         // The domain package is pure data and functions; letting Rollup drop its unused modules keeps

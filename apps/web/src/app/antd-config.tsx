@@ -5,7 +5,6 @@ import { type ReactNode, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { installA11yFixes } from '../components/a11y/install';
 import '../styles/antd-a11y.css';
-import { setDateLocale } from '../lib/format';
 
 /**
  * Text colours of the preset tag colours (`{colour}7` on `{colour}1`), darkened where the default fails
@@ -98,7 +97,6 @@ export const OV_THEME = {
 export function AntdConfig({ children }: { children: ReactNode }) {
   const { i18n } = useTranslation();
   const language = i18n.language === 'en' ? 'en' : 'es';
-  useEffect(() => setDateLocale(language), [language]);
   useEffect(() => installA11yFixes(), []);
   return (
     <ConfigProvider theme={OV_THEME} locale={language === 'en' ? enUS : esES}>

@@ -1,13 +1,7 @@
 import { formatMoney } from '@ov/domain';
-import dayjs from 'dayjs';
-import 'dayjs/locale/es';
-import 'dayjs/locale/en';
+import { dayjs } from './date-locale';
 
 export { formatMoney };
-
-export function setDateLocale(language: string): void {
-  dayjs.locale(language === 'en' ? 'en' : 'es');
-}
 
 /** Short date for tables: 05/03/2026 in Spanish, 03/05/2026 in English. */
 export function formatDate(value: string | number | Date | null | undefined, language: string): string {

@@ -1,6 +1,7 @@
 import { Input } from 'antd';
 import type { RangePickerProps } from 'antd/es/date-picker';
 import { lazy, Suspense } from 'react';
+import '../../lib/date-locale';
 
 /** The date picker (≈30 KB compressed with its styles) is fetched only by a screen that shows one. */
 const RangePicker = lazy(() =>

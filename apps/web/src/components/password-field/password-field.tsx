@@ -1,6 +1,8 @@
 import { ThunderboltOutlined } from '@ant-design/icons';
 import { generatePassword, validationMessage } from '@ov/domain';
-import { Button, Input, Space, Tooltip } from 'antd';
+import { Button, Input, Tooltip } from 'antd';
+// The compact group alone: `Space` would bring the whole spacing component to the sign-up page.
+import Compact from 'antd/es/space/Compact';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PasswordStrengthMeter } from './password-strength-meter';
@@ -43,7 +45,7 @@ export function PasswordField({
   };
   return (
     <div className="ov-password-field">
-      <Space.Compact block>
+      <Compact block>
         <Input.Password
           id={id}
           value={value}
@@ -63,7 +65,7 @@ export function PasswordField({
             data-testid="password-generate"
           />
         </Tooltip>
-      </Space.Compact>
+      </Compact>
       <PasswordStrengthMeter password={value} />
       <div className="ov-password-field__hint">{validationMessage('passwordHint', undefined, lang)}</div>
     </div>

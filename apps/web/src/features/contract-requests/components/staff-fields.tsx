@@ -1,5 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { Button, DatePicker, Form, Input } from 'antd';
+import '../../../lib/date-locale';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { useLanguageForm } from '../../../components/form/use-language-form';

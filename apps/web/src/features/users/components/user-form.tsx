@@ -6,6 +6,7 @@ import {
   translateValidationMessage,
 } from '@ov/domain';
 import { Col, DatePicker, Form, type FormInstance, type FormRule, Input, Row, Select } from 'antd';
+import '../../../lib/date-locale';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { zodRule } from '../../../components/form/zod-rule';
