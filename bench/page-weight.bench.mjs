@@ -33,23 +33,22 @@ const SESSION_BUDGET = 450 * KB;
 
 /**
  * What CI enforces (`--budget`) while a page is still above its goal: the figure measured on
- * 2026-11-25 with the shared library chunks (docs/web-performance.md) plus 3 %, rounded up to
- * 10 KB. A page can only get lighter; lower a ceiling when a page loses weight, drop it once the
+ * 2026-11-26 with the Ant Design groups of the sign-in form and the signed-in shell
+ * (docs/web-performance.md) plus 3 %, rounded up to 5 KB. A page can only get lighter; lower a ceiling when a page loses weight, drop it once the
  * page meets its goal.
  */
 const CEILINGS_KB = {
-  login: 270,
-  register: 310,
-  'client codes': 380,
-  'code detail': 470,
-  pay: 470,
-  prepaid: 410,
+  register: 300,
+  'client codes': 365,
+  'code detail': 460,
+  pay: 460,
+  prepaid: 405,
   records: 490,
-  profile: 440,
+  profile: 435,
   'users list': 530,
   'payment record': 490,
-  'request queue': 530,
-  session: 550,
+  'request queue': 520,
+  session: 545,
 };
 const ceiling = (name, goal) => (CEILINGS_KB[name] ? CEILINGS_KB[name] * KB : goal);
 

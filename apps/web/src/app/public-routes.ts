@@ -1,9 +1,9 @@
 import { lazy } from 'react';
+import LoginPage from '../features/auth/pages/login-page';
 import LandingPage from '../features/landing/pages/landing-page';
 import { PATHS } from '../lib/urls';
 import type { RouteEntry } from './route-types';
 
-const LoginPage = lazy(() => import('../features/auth/pages/login-page'));
 const ForgotPasswordPage = lazy(() => import('../features/account/pages/forgot-password-page'));
 const RegisterPage = lazy(() => import('../features/account/pages/register-page'));
 const VerifyPage = lazy(() => import('../features/account/pages/verify-page'));
@@ -13,7 +13,10 @@ const RequestSearchPage = lazy(() => import('../features/contract-requests/pages
 const ContractRequestPage = lazy(() => import('../features/contract-requests/pages/contract-request-page'));
 const FaqsPage = lazy(() => import('../features/faqs/pages/faqs-page'));
 
-/** The anonymous visitor's pages (the landing page ships in the entry: no Ant Design for them). */
+/**
+ * The anonymous visitor's pages. The landing page and the sign-in page's frame (card, heading, links;
+ * its form is fetched once they are painted) ship in the entry: no Ant Design for them.
+ */
 export const PUBLIC_ROUTE_ENTRIES: readonly RouteEntry[] = [
   { key: 'landing', path: PATHS.home, zone: 'public', labelKey: 'breadcrumb.home', page: LandingPage },
   { key: 'login', path: PATHS.login, zone: 'public', labelKey: 'auth.login.title', page: LoginPage },

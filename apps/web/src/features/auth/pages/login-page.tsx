@@ -1,96 +1,56 @@
-import { LockOutlined, UserOutlined } from '@ant-design/icons';
-import { type SigninInput, signinSchema } from '@ov/domain';
-import { Alert, Button, Form, Input } from 'antd';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, type Location, useLocation, useNavigate } from 'react-router';
-import { AntdConfig } from '../../../app/antd-config';
-import { useLanguageForm } from '../../../components/form/use-language-form';
-import { zodRule } from '../../../components/form/zod-rule';
+import { Link } from 'react-router';
 import { PublicLayout } from '../../../components/public-layout/public-layout';
 import { PATHS } from '../../../lib/urls';
-import { useSignIn } from '../api/sign-in';
-import { loginMessageKey } from '../login-messages';
 import './login-page.css';
 
-function LoginForm() {
-  const { t, i18n } = useTranslation();
-  const navigate = useNavigate();
-  const location = useLocation();
-  const { submit, pending, error } = useSignIn();
-  const [form] = useLanguageForm<SigninInput>();
-  const from = (location.state as { from?: Location } | null)?.from;
-  const target = from ? `${from.pathname}${from.search}` : PATHS.home;
+/**
+ * The form needs Ant Design and zod (≈140 KB): the page draws its card, heading and links at once,
+ * starts fetching the form once they are painted, and draws it when it arrives, in a placeholder of
+ * the form's size (nothing moves when it comes).
+ */
+const LoginForm = lazy(() => import('../components/login-form'));
 
-  const onFinish = (values: SigninInput) =>
-    submit({ email: values.email.trim(), password: values.password }, () =>
-      navigate(target, { replace: true }),
-    );
-
+function FormPlaceholder() {
+  const { t } = useTranslation();
   return (
-    <section className="ov-login__card" aria-labelledby="ov-login-title">
-      <h1 id="ov-login-title" className="ov-login__title">
-        {t('auth.login.title')}
-      </h1>
-      <p className="ov-login__subtitle">{t('auth.login.subtitle')}</p>
-      {error ? (
-        <Alert
-          className="ov-login__alert"
-          type="error"
-          showIcon
-          title={t(loginMessageKey(error))}
-          data-testid="login-error"
-          role="alert"
-        />
-      ) : null}
-      <Form<SigninInput>
-        form={form}
-        layout="vertical"
-        requiredMark={false}
-        onFinish={onFinish}
-        size="large"
-        disabled={pending}
-      >
-        <Form.Item
-          name="email"
-          label={t('auth.login.emailLabel')}
-          rules={[zodRule(signinSchema.shape.email, i18n.language)]}
-        >
-          <Input
-            prefix={<UserOutlined />}
-            autoComplete="username"
-            autoFocus
-            placeholder={t('auth.login.emailPlaceholder')}
-          />
-        </Form.Item>
-        <Form.Item
-          name="password"
-          label={t('auth.login.passwordLabel')}
-          rules={[zodRule(signinSchema.shape.password, i18n.language)]}
-        >
-          <Input.Password prefix={<LockOutlined />} autoComplete="current-password" />
-        </Form.Item>
-        <div className="ov-login__forgot">
-          <Link to={PATHS.forgotPassword}>{t('auth.login.forgot')}</Link>
-        </div>
-        <Button type="primary" htmlType="submit" block loading={pending}>
-          {t('auth.login.submit')}
-        </Button>
-      </Form>
-      <div className="ov-login__register">
-        {t('auth.login.noAccount')} <Link to={PATHS.register}>{t('auth.login.register')}</Link>
-      </div>
-    </section>
+    <div className="ov-login__placeholder" role="status" aria-live="polite">
+      <span className="ov-visually-hidden">{t('common.loading')}</span>
+    </div>
   );
 }
 
+/**
+ * False for the first render, true a task later: React runs effects once the first render is on
+ * screen, so the form is fetched after the heading is painted, not before it.
+ */
+function usePainted(): boolean {
+  const [painted, setPainted] = useState(false);
+  useEffect(() => {
+    const timer = setTimeout(() => setPainted(true));
+    return () => clearTimeout(timer);
+  }, []);
+  return painted;
+}
+
 export default function LoginPage() {
+  const { t } = useTranslation();
+  const painted = usePainted();
   return (
     <PublicLayout hideLoginLink>
-      <AntdConfig>
-        <div className="ov-login">
-          <LoginForm />
-        </div>
-      </AntdConfig>
+      <div className="ov-login">
+        <section className="ov-login__card" aria-labelledby="ov-login-title">
+          <h1 id="ov-login-title" className="ov-login__title">
+            {t('auth.login.title')}
+          </h1>
+          <p className="ov-login__subtitle">{t('auth.login.subtitle')}</p>
+          <Suspense fallback={<FormPlaceholder />}>{painted ? <LoginForm /> : <FormPlaceholder />}</Suspense>
+          <div className="ov-login__register">
+            {t('auth.login.noAccount')} <Link to={PATHS.register}>{t('auth.login.register')}</Link>
+          </div>
+        </section>
+      </div>
     </PublicLayout>
   );
 }
