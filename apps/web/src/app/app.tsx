@@ -1,6 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { BrowserRouter } from 'react-router';
 import { PageLoader } from '../components/page-loader/page-loader';
+import { SignedInFrame } from '../components/page-loader/signed-in-frame';
 import { startProfileFetch } from '../lib/early-profile';
 import { getSession, useIsAuthenticated } from '../lib/session';
 import { BASE_PATH } from '../lib/urls';
@@ -20,7 +21,15 @@ export function App() {
   const authenticated = useIsAuthenticated();
   return (
     <BrowserRouter basename={BASE_PATH}>
-      <Suspense fallback={<PageLoader />}>{authenticated ? <PrivateApp /> : <PublicApp />}</Suspense>
+      {authenticated ? (
+        <Suspense fallback={<SignedInFrame />}>
+          <PrivateApp />
+        </Suspense>
+      ) : (
+        <Suspense fallback={<PageLoader />}>
+          <PublicApp />
+        </Suspense>
+      )}
     </BrowserRouter>
   );
 }
