@@ -75,7 +75,7 @@ function Legend({ items }: { items: { key: string; name: string; color: string }
 function DataTable(props: { title: string; head: string[]; rows: { key: string; cells: ReactNode[] }[] }) {
   return (
     // A table is as wide as its cells whatever its own width: the clipping box is a div around it.
-    <div className="ov-chart-sr">
+    <div className="ov-visually-hidden">
       <table>
         <caption>{props.title}</caption>
         <thead>

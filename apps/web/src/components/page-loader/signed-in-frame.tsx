@@ -17,7 +17,7 @@ export function SignedInFrame() {
   // gradient the visible one refers to.
   const mobile = useIsMobile();
   const brand = (
-    <span className="ov-frame__brand">
+    <span className={`ov-shell__brand${collapsed && !mobile ? ' ov-shell__brand--collapsed' : ''}`}>
       <BrandMark size={32} />
       <span>
         <strong>{t('brand.name')}</strong>

@@ -35,7 +35,7 @@ export function GatewayChoice(props: { value?: PaymentMethod; onChange: (method:
               value={method}
               checked={checked}
               onChange={() => props.onChange(method)}
-              className="ov-gateway__input"
+              className="ov-gateway__input ov-visually-hidden"
             />
             <span className="ov-gateway__logo" aria-hidden>
               {LOGO[method]}
