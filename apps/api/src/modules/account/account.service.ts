@@ -18,7 +18,7 @@ import { writeTrace } from '../../lib/traces';
 import { revokeUserSessions } from '../auth/sessions';
 import { createDeviceTokens } from '../auth/sign-in-throttle';
 import { type CommercialSystem, provesOwnership } from '../billing';
-import { claimRequestsByEmail } from '../contract-requests/contract-requests.service';
+import { claimRequestsByEmail } from '../contract-requests/contract-requests.claim';
 import { enqueueMail } from '../mail/outbox';
 import { type MailTemplateName, renderMail } from '../mail/templates';
 import { type CodePattern, fixedCodePattern } from '../settings/settings.store';

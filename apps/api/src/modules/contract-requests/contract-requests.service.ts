@@ -344,13 +344,3 @@ function uniqueConstraint(err: unknown): string | null {
   const c = e?.cause ?? e;
   return c?.code === '23505' ? (c.constraint ?? 'unknown') : null;
 }
-
-/** A verified e-mail takes the requests made anonymously with it (called where an e-mail is verified). */
-export async function claimRequestsByEmail(ex: Executor, userId: string, email: string) {
-  await ex
-    .update(contractRequests)
-    .set({ userId })
-    .where(
-      and(isNull(contractRequests.userId), sql`${contractRequests.email} = ${email.trim().toLowerCase()}`),
-    );
-}
