@@ -132,11 +132,11 @@ async function mobile({ browser, baseUrl, screenshotDir }) {
     await row(page, 'list-access-requests', NEW_USER.email).waitFor();
     await shot(`admin-access-requests-mobile-${lang}`);
     await page.goto(`${base(baseUrl)}/admin/traces`);
-    await page.getByTestId('list-traces').locator('tr.ant-table-row').first().waitFor();
+    await page.getByTestId('list-traces').locator('tr.ov-table__row').first().waitFor();
     await page.waitForLoadState('networkidle');
     await shot(`admin-traces-mobile-${lang}`);
     await page.goto(`${base(baseUrl)}/admin/security-log`);
-    await page.getByTestId('list-security-log').locator('tr.ant-table-row').first().waitFor();
+    await page.getByTestId('list-security-log').locator('tr.ov-table__row').first().waitFor();
     await page.waitForLoadState('networkidle');
     await shot(`admin-security-log-mobile-${lang}`);
   }

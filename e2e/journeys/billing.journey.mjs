@@ -135,7 +135,7 @@ async function customerMobile({ browser, baseUrl, screenshotDir, assert }) {
   await page.keyboard.press('Escape');
 
   await page.locator(`[data-testid="code-card"][data-cc="${MARIA_CC}"]`).getByTestId('code-open').click();
-  await page.getByTestId('invoices').locator('tr.ant-table-row').first().waitFor();
+  await page.getByTestId('invoices').locator('tbody tr.ov-table__row').first().waitFor();
   await page.getByTestId('consumption-chart').locator('.ov-chart-bar').first().waitFor();
   assert.ok(await noHorizontalScroll(), 'code detail fits the phone width');
   await shoot(page, screenshotDir, 'billing-detail-mobile-es', true);
@@ -145,7 +145,7 @@ async function customerMobile({ browser, baseUrl, screenshotDir, assert }) {
   await page.locator('.ant-drawer-close').click();
 
   await switchLanguage(page, 'EN');
-  await page.getByText('Debts and invoices').waitFor();
+  await page.getByRole('table', { name: 'Debts and invoices' }).waitFor();
   await shoot(page, screenshotDir, 'billing-detail-mobile-en', true);
   await page.getByTestId('invoices').getByTestId('invoice-open').nth(3).click();
   await page.getByTestId('invoice-view').getByText('Payments applied').waitFor();
@@ -171,7 +171,7 @@ async function staffLookup({ browser, baseUrl, screenshotDir, assert }) {
   await page.waitForURL(new RegExp(`/admin/client-codes/${MARIA_CC}$`));
   await page.getByText('Consulta de personal: solo lectura').waitFor();
   await page.getByTestId('code-summary').getByText('María Pérez González').waitFor();
-  await page.getByTestId('invoices').locator('tr.ant-table-row').first().waitFor();
+  await page.getByTestId('invoices').locator('tbody tr.ov-table__row').first().waitFor();
   assert.equal(await page.getByTestId('code-pay').count(), 0, 'staff cannot pay from here');
   await shoot(page, screenshotDir, 'billing-staff-detail-desktop-es', true);
   assert.deepEqual(errors, [], 'no uncaught errors in the page');

@@ -119,7 +119,7 @@ async function contracts({ browser, baseUrl, screenshotDir, assert }) {
   await signIn(staff.page, baseUrl, STAFF);
   await staff.page.goto(`${base}/contractrequest/contract-request-residential-admins`);
   const list = staff.page.getByTestId('list-cr-residential');
-  await list.locator('tr.ant-table-row').first().waitFor();
+  await list.locator('tr.ov-table__row').first().waitFor();
   await staff.page.getByTestId('count-NEW').waitFor();
   await shoot(staff.page, screenshotDir, 'contracts-queue-desktop-es');
   const menu = await staff.page.locator('.ant-layout-sider').textContent();
@@ -158,7 +158,7 @@ async function contracts({ browser, baseUrl, screenshotDir, assert }) {
   await owner.page.goto(`${base}/clientCodes`);
   await owner.page.getByText(newCode).first().waitFor();
   await owner.page.goto(`${base}/contractrequest/contract-request-details`);
-  await owner.page.getByTestId('list-cr-mine').locator('tr.ant-table-row').first().waitFor();
+  await owner.page.getByTestId('list-cr-mine').locator('tr.ov-table__row').first().waitFor();
   await shoot(owner.page, screenshotDir, 'contracts-mine-desktop-es');
   await switchLanguage(owner.page, 'EN');
   await owner.page.getByText('My requests').first().waitFor();
@@ -185,8 +185,8 @@ async function contracts({ browser, baseUrl, screenshotDir, assert }) {
   await signIn(state.page, baseUrl, STATE_STAFF);
   await state.page.goto(`${base}/contractrequest/contract-request-state-admins`);
   const stateList = state.page.getByTestId('list-cr-state');
-  await stateList.locator('tr.ant-table-row').first().waitFor();
-  const stateId = (await stateList.locator('tr.ant-table-row .ov-cr__mono').first().textContent()).trim();
+  await stateList.locator('tr.ov-table__row').first().waitFor();
+  const stateId = (await stateList.locator('tr.ov-table__row .ov-cr__mono').first().textContent()).trim();
   await state.page.goto(`${base}/contractrequest/contract-request-state-admins/${stateId}`);
   const stateDetails = state.page.getByTestId('request-details');
   await stateDetails.getByText('Solo las solicitudes residenciales se pueden anular.').waitFor();
@@ -200,7 +200,7 @@ async function contracts({ browser, baseUrl, screenshotDir, assert }) {
   const mobile = await newPage(browser, MOBILE, true);
   await signIn(mobile.page, baseUrl, STATE_STAFF);
   await mobile.page.goto(`${base}/contractrequest/contract-request-state-admins`);
-  await mobile.page.getByTestId('list-cr-state').locator('tr.ant-table-row').first().waitFor();
+  await mobile.page.getByTestId('list-cr-state').locator('tr.ov-table__row').first().waitFor();
   await shoot(mobile.page, screenshotDir, 'contracts-queue-mobile-es');
   assert.deepEqual(state.errors, [], 'no page errors for the state specialist');
   await state.context.close();

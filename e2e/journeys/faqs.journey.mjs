@@ -105,7 +105,7 @@ async function editor({ browser, baseUrl, screenshotDir, assert }) {
   await page.getByTestId('dashboard').waitFor();
   await page.goto(`${baseUrl}${BASE}/faqs/configuration`);
   const list = page.getByTestId('list-faqs');
-  await list.locator('tr.ant-table-row').first().waitFor();
+  await list.locator('tr.ov-table__row').first().waitFor();
   await shot('faqs-configuration-desktop-es');
 
   await page.getByTestId('list-add').click();
@@ -130,10 +130,10 @@ async function editor({ browser, baseUrl, screenshotDir, assert }) {
   await settle(page);
   await shot('faqs-configuration-form-desktop-es');
   await page.locator('.ant-drawer-footer .ant-btn-primary').click();
-  await list.locator('tr.ant-table-row', { hasText: '¿Puedo pagar la factura de un familiar?' }).waitFor();
+  await list.locator('tr.ov-table__row', { hasText: '¿Puedo pagar la factura de un familiar?' }).waitFor();
 
   // Move "Conveniada" one place up within its category: the public page follows.
-  const agreedRow = list.locator('tr.ant-table-row', { hasText: '¿Qué significa «Conveniada»?' });
+  const agreedRow = list.locator('tr.ov-table__row', { hasText: '¿Qué significa «Conveniada»?' });
   await agreedRow.getByTestId('row-actions').click();
   await Promise.all([
     page.waitForResponse((r) => r.url().endsWith('/move') && r.status() === 200),

@@ -92,7 +92,7 @@ async function desktopJourney({ browser, baseUrl, screenshotDir, assert }) {
   await shot('users-desktop-es');
 
   // The detail side dialog on {route}/{id}.
-  const adminRow = list.locator('tr.ant-table-row', { hasText: ADMIN_EMAIL });
+  const adminRow = list.locator('tr.ov-table__row', { hasText: ADMIN_EMAIL });
   await adminRow.getByTestId('row-actions').click();
   await page.locator('.ant-dropdown-menu-item', { hasText: 'Detalles' }).click();
   await page.waitForURL(/\/oficina_virtual\/admin\/users\/[^/]+$/);
@@ -177,7 +177,7 @@ async function mobileJourney({ browser, baseUrl, screenshotDir, assert }) {
   await page.getByTestId('list-search').locator('input').fill(ADMIN_EMAIL);
   await page.getByTestId('list-users').getByText(ADMIN_EMAIL).waitFor();
   // The search is applied once the list shows the one user it finds.
-  const rows = page.getByTestId('list-users').locator('tr.ant-table-row');
+  const rows = page.getByTestId('list-users').locator('tr.ov-table__row');
   await until(async () => (await rows.count()) === 1);
   assert.equal(await rows.count(), 1, 'the search finds the one administrator');
   assert.equal(await page.getByTestId('list-size').count(), 0, 'row size hidden on mobile');

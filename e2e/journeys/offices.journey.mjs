@@ -27,9 +27,9 @@ async function offices({ browser, baseUrl, screenshotDir, assert }) {
   await signIn(page, baseUrl);
   await page.goto(`${baseUrl}${BASE}/nomenclators/commercial-offices`);
   const list = page.getByTestId('list-commercial-offices');
-  await list.locator('tr.ant-table-row').first().waitFor();
-  await until(async () => (await list.locator('tr.ant-table-row').count()) === 10);
-  assert.equal(await list.locator('tr.ant-table-row').count(), 10, 'a page of ten offices');
+  await list.locator('tr.ov-table__row').first().waitFor();
+  await until(async () => (await list.locator('tr.ov-table__row').count()) === 10);
+  assert.equal(await list.locator('tr.ov-table__row').count(), 10, 'a page of ten offices');
   await settle(page);
   await shot('offices-desktop-es');
 
@@ -37,10 +37,10 @@ async function offices({ browser, baseUrl, screenshotDir, assert }) {
   await page.getByTestId('filter-municipality').click();
   await page.keyboard.type('Cerro');
   await page.locator('.ant-select-item-option', { hasText: 'Cerro' }).first().click();
-  const row = list.locator('tr.ant-table-row', { hasText: 'Oficina Comercial Cerro' });
+  const row = list.locator('tr.ov-table__row', { hasText: 'Oficina Comercial Cerro' });
   await row.waitFor();
-  await until(async () => (await list.locator('tr.ant-table-row').count()) === 1);
-  assert.equal(await list.locator('tr.ant-table-row').count(), 1, 'only the Cerro office');
+  await until(async () => (await list.locator('tr.ov-table__row').count()) === 1);
+  assert.equal(await list.locator('tr.ov-table__row').count(), 1, 'only the Cerro office');
   await row.getByTestId('row-actions').click();
   await page.locator('.ant-dropdown-menu-item', { hasText: 'Editar' }).click();
   const dialog = page.getByTestId('detail-dialog');
@@ -72,7 +72,7 @@ async function offices({ browser, baseUrl, screenshotDir, assert }) {
   await shot('offices-inactive-code-desktop-es');
 
   await page.goto(`${baseUrl}${BASE}/nomenclators/commercial-offices`);
-  await list.locator('tr.ant-table-row').first().waitFor();
+  await list.locator('tr.ov-table__row').first().waitFor();
   await page.getByRole('button', { name: 'EN', exact: true }).click();
   await page.locator('h1', { hasText: 'Commercial offices' }).waitFor();
   await settle(page);
@@ -92,7 +92,7 @@ async function offices({ browser, baseUrl, screenshotDir, assert }) {
     await signIn(p, baseUrl);
     if (lang === 'en') await p.getByRole('button', { name: 'EN', exact: true }).click();
     await p.goto(`${baseUrl}${BASE}/nomenclators/commercial-offices`);
-    await p.getByTestId('list-commercial-offices').locator('tr.ant-table-row').first().waitFor();
+    await p.getByTestId('list-commercial-offices').locator('tr.ov-table__row').first().waitFor();
     const overflow = await p.evaluate(
       () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
     );

@@ -120,9 +120,10 @@ test('customer: landing, sign in, codes, invoices, pay page, records, profile, s
     await expect(heading(page)).toHaveText(T.codeTitle(DEBT_CC));
     await expect(page).toHaveTitle(titleOf(T, T.clientCodes));
     await expect(page.getByTestId('detail-debt')).toHaveText(MONEY);
-    await expect(page.getByText(T.invoicesTitle, { exact: true })).toBeVisible();
+    // The invoices table is named by its caption, the card's title.
+    await expect(page.getByRole('table', { name: T.invoicesTitle })).toBeVisible();
     const invoices = page.getByTestId('invoices');
-    const firstRow = invoices.locator('tbody tr.ant-table-row').first();
+    const firstRow = invoices.locator('tbody tr.ov-table__row').first();
     await expect(firstRow).toBeVisible();
     await expect(firstRow).toContainText(/\$\d[\d,]*\.\d{2}/);
     await expectAccessible(page, `code ${DEBT_CC}`);
@@ -142,7 +143,7 @@ test('customer: landing, sign in, codes, invoices, pay page, records, profile, s
     await expect(page.getByTestId('pay-total')).toHaveText('$0.00');
     await expect(page.getByTestId('pay-submit')).toBeDisabled();
     const row = table
-      .locator('tbody tr.ant-table-row')
+      .locator('tbody tr')
       .filter({ has: page.locator('input[type="checkbox"]:not([disabled])') })
       .first();
     await row.getByRole('checkbox').check();

@@ -90,7 +90,7 @@ async function staffPaymentRecord(page, T, expectAccessible) {
   await expect(heading(page)).toHaveText(T.recordTitle);
   await expect(page).toHaveTitle(titleOf(T, T.paymentRecord));
   await expect(page.getByRole('button', { name: T.export })).toBeVisible();
-  const firstRow = page.getByTestId('list-payment-records').locator('tbody tr.ant-table-row').first();
+  const firstRow = page.getByTestId('list-payment-records').locator('tbody tr.ov-table__row').first();
   await expect(firstRow).toBeVisible();
   await expect(firstRow).toContainText(/\$\d[\d,]*\.\d{2}/);
   await expectAccessible(page, 'payment record (staff)');
@@ -130,7 +130,7 @@ test('administrator: dashboard, users and a user dialog, payment record, sign ou
     await expect(heading(page)).toHaveText(T.users);
     await expect(page).toHaveTitle(titleOf(T, T.users));
     await page.getByPlaceholder(T.usersSearch, { exact: true }).fill(CUSTOMER.email);
-    const rows = page.getByTestId('list-users').locator('tbody tr.ant-table-row');
+    const rows = page.getByTestId('list-users').locator('tbody tr.ov-table__row');
     await expect(rows).toHaveCount(1);
     await expect(rows.first()).toContainText(CUSTOMER.name);
     await expect(rows.first()).toContainText(CUSTOMER.email);
@@ -138,7 +138,7 @@ test('administrator: dashboard, users and a user dialog, payment record, sign ou
   });
 
   await test.step("a user's side dialog through the row menu, closed with Escape", async () => {
-    const row = page.getByTestId('list-users').locator('tbody tr.ant-table-row', { hasText: CUSTOMER.email });
+    const row = page.getByTestId('list-users').locator('tbody tr.ov-table__row', { hasText: CUSTOMER.email });
     const trigger = row.getByTestId('row-actions');
     await expect(trigger).toHaveAccessibleName(T.rowActions);
     await trigger.click();
@@ -207,7 +207,7 @@ test('commercial specialist: client code lookup, a code read-only, payment recor
     await expect(page.getByText(T.readOnly, { exact: true })).toBeVisible();
     await expect(page.getByTestId('code-summary')).toContainText(CUSTOMER.name);
     await expect(page.getByTestId('detail-debt')).toHaveText(MONEY);
-    const firstRow = page.getByTestId('invoices').locator('tbody tr.ant-table-row').first();
+    const firstRow = page.getByTestId('invoices').locator('tbody tr.ov-table__row').first();
     await expect(firstRow).toBeVisible();
     await expect(firstRow).toContainText(/\$\d[\d,]*\.\d{2}/);
     await expect(page.getByTestId('code-pay')).toHaveCount(0);

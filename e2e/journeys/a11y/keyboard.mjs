@@ -9,7 +9,7 @@ const focused = (page) =>
     return {
       tag: element?.tagName ?? '',
       testId: element?.closest('[data-testid]')?.getAttribute('data-testid') ?? '',
-      inInvoices: !!element?.closest('[data-testid="invoices"] .ant-table'),
+      inInvoices: !!element?.closest('[data-testid="invoices"] table'),
       inRange: !!element?.closest('.ant-picker-range'),
       inHeader:
         !!element?.closest('[data-testid="code-detail"]') && !element?.closest('[data-testid="invoices"]'),
@@ -32,7 +32,7 @@ export async function keyboardThroughCodeDetail({ browser, baseUrl, assert, view
     // The new page's heading takes focus once it is drawn.
     await page.waitForFunction(() => document.activeElement?.tagName === 'H1');
     assert.match(await page.title(), /2300000000001|Códigos|Oficina Virtual/);
-    await page.locator('[data-testid="invoices"] .ant-table-row').first().waitFor();
+    await page.locator('[data-testid="invoices"] tbody tr.ov-table__row').first().waitFor();
     // The date-range field is fetched when first drawn (a disabled stand-in holds its place until then).
     await page.locator('[data-testid="code-detail"] .ant-picker-range').first().waitFor();
 

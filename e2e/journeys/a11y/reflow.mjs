@@ -11,7 +11,7 @@ function overflowing(page) {
     const out = [];
     for (const element of document.querySelectorAll('body *')) {
       const box = element.getBoundingClientRect();
-      if (box.right > width + 1 && box.width > 0 && !element.closest('.ant-table-content, .ant-table-body'))
+      if (box.right > width + 1 && box.width > 0 && !element.closest('.ov-table__scroll'))
         out.push(`${element.tagName.toLowerCase()}.${String(element.className).split(' ')[0]}`);
     }
     return out.slice(0, 3);

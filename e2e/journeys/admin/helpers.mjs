@@ -22,7 +22,7 @@ export async function signInAdmin(page, baseUrl) {
 export { settle } from '../../support.mjs';
 
 export function row(page, list, text) {
-  return page.getByTestId(list).locator('tr.ant-table-row', { hasText: text });
+  return page.getByTestId(list).locator('tr.ov-table__row', { hasText: text });
 }
 
 export async function rowMenu(page, list, text) {

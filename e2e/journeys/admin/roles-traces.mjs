@@ -24,17 +24,17 @@ export async function editRolePermissions({ page, baseUrl, assert, shot }) {
 export async function checkTraces({ page, baseUrl, assert, shot }) {
   await page.goto(`${base(baseUrl)}/admin/traces`);
   const traces = page.getByTestId('list-traces');
-  await traces.locator('tr.ant-table-row').first().waitFor();
+  await traces.locator('tr.ov-table__row').first().waitFor();
   await page.waitForLoadState('networkidle');
   // The newest trace is the permission change (the list may still be rendering its first answer).
   await traces
-    .locator('tr.ant-table-row', { hasText: 'Roles y permisos' })
+    .locator('tr.ov-table__row', { hasText: 'Roles y permisos' })
     .first()
     .waitFor({ timeout: 15_000 });
   // The user actions, filtered by module.
   await page.getByTestId('filter-module').click();
   await page.locator('.ant-select-item-option', { hasText: 'Usuarios' }).click();
-  await traces.locator('tr.ant-table-row', { hasText: 'Recuperación' }).first().waitFor();
+  await traces.locator('tr.ov-table__row', { hasText: 'Recuperación' }).first().waitFor();
   const text = await traces.textContent();
   for (const expected of [
     'Creación',
@@ -45,12 +45,12 @@ export async function checkTraces({ page, baseUrl, assert, shot }) {
   ]) {
     assert.ok(text.includes(expected), `traces show "${expected}"`);
   }
-  await traces.locator('tr.ant-table-row', { hasText: 'Roles' }).first().waitFor();
+  await traces.locator('tr.ov-table__row', { hasText: 'Roles' }).first().waitFor();
   const statusRow = traces
-    .locator('tr.ant-table-row', { hasText: 'Modificación' })
+    .locator('tr.ov-table__row', { hasText: 'Modificación' })
     .filter({ hasText: 'Estado' })
     .first();
-  await statusRow.locator('.ant-table-row-expand-icon').click();
+  await statusRow.getByRole('button', { name: 'Expandir fila' }).click();
   const changes = traces.getByTestId('trace-changes').first();
   await changes.waitFor();
   const changeText = await changes.textContent();
@@ -85,7 +85,7 @@ export async function showInEnglish({ page, baseUrl, shot }) {
   await page.goto(`${base(baseUrl)}/admin/security-log`);
   await page
     .getByTestId('list-security-log')
-    .locator('tr.ant-table-row', { hasText: 'Succeeded' })
+    .locator('tr.ov-table__row', { hasText: 'Succeeded' })
     .first()
     .waitFor();
   await settle(page);
@@ -97,10 +97,10 @@ export async function showInEnglish({ page, baseUrl, shot }) {
 export async function checkSecurityLog({ page, baseUrl, assert, shot }) {
   await page.goto(`${base(baseUrl)}/admin/security-log`);
   const log = page.getByTestId('list-security-log');
-  await log.locator('tr.ant-table-row').first().waitFor();
+  await log.locator('tr.ov-table__row').first().waitFor();
   await page.getByTestId('filter-result').click();
   await page.locator('.ant-select-item-option', { hasText: 'Rechazado' }).click();
-  await log.locator('tr.ant-table-row', { hasText: 'Cuenta bloqueada' }).first().waitFor();
+  await log.locator('tr.ov-table__row', { hasText: 'Cuenta bloqueada' }).first().waitFor();
   // The unfiltered rows stay on screen until the filtered page arrives.
   await until(async () => !(await log.textContent()).includes('Correcto'));
   const text = await log.textContent();

@@ -8,7 +8,7 @@ export async function openDebtsAndInvoices({ page, screenshotDir, assert }) {
   await detail.getByTestId('code-summary').getByText('CT-2019-000101').waitFor();
   assert.match(await detail.getByTestId('detail-debt').textContent(), /^\$\d[\d,]*\.\d{2}$/);
   const invoices = page.getByTestId('invoices');
-  await invoices.locator('tr.ant-table-row').first().waitFor();
+  await invoices.locator('tbody tr.ov-table__row').first().waitFor();
   for (const status of ['Pendiente', 'Pago Parcial', 'Pagada']) {
     await invoices.locator(`.ant-tag[data-status="${status}"]`).first().waitFor();
   }
@@ -30,7 +30,7 @@ export async function filterPaidInvoices({ page }) {
   await page.locator('.ant-select-item-option', { hasText: 'Pagada' }).click();
   await page.keyboard.press('Escape');
   await page.waitForFunction(() => {
-    const tags = [...document.querySelectorAll('[data-testid="invoices"] tr.ant-table-row .ant-tag')];
+    const tags = [...document.querySelectorAll('[data-testid="invoices"] tbody tr .ant-tag')];
     return tags.length > 0 && tags.every((tag) => tag.getAttribute('data-status') === 'Pagada');
   });
 }
@@ -56,7 +56,7 @@ export async function showDetailInEnglish({ page, screenshotDir, assert }) {
   await page.locator('.ant-drawer-close').click();
   await view.waitFor({ state: 'detached' });
   await switchLanguage(page, 'EN');
-  await page.getByText('Debts and invoices').waitFor();
+  await page.getByRole('table', { name: 'Debts and invoices' }).waitFor();
   await invoices.locator('.ant-tag', { hasText: 'Paid' }).first().waitFor();
   await invoices.getByTestId('invoice-open').first().click();
   await page.getByTestId('invoice-view').getByText('Payments applied').waitFor();

@@ -79,7 +79,7 @@ export async function chooseOneInvoice(assert, page, baseUrl, cc, index = 0) {
   if (await header.isChecked()) await header.click();
   const row = payable.nth(index);
   await row.locator('input[type="checkbox"]').check();
-  const number = (await row.locator('td').nth(1).locator('strong').textContent()).trim();
+  const number = (await row.getByRole('rowheader').locator('strong').textContent()).trim();
   const amount = (await row.locator('.ov-pay__money').textContent()).trim();
   assert.equal((await page.getByTestId('pay-total').textContent()).trim(), amount, 'total = chosen invoice');
   return { number, amount };

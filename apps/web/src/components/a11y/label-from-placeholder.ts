@@ -31,9 +31,6 @@ function scan(node: Node) {
     '.ant-select input, .ant-picker input, input[placeholder]',
   ))
     label(input);
-  // Ant Design's hidden measuring row of a scrolled table holds focusable copies: keep them out of reach.
-  for (const row of node.querySelectorAll('.ant-table-measure-row:not([inert])'))
-    row.setAttribute('inert', '');
 }
 
 /**

@@ -62,8 +62,7 @@ function renderList(fetchPage: (params: ListParams) => Promise<ListResult<Thing>
   return { ...utils, client };
 }
 
-const bodyRows = (container: HTMLElement) =>
-  Array.from(container.querySelectorAll('.ant-table-tbody tr.ant-table-row'));
+const bodyRows = (container: HTMLElement) => Array.from(container.querySelectorAll('tbody tr.ov-table__row'));
 
 describe('ListPage', () => {
   it('shows exactly one skeleton row while the first page loads, then the rows', async () => {
@@ -71,18 +70,18 @@ describe('ListPage', () => {
     const { container } = renderList(() => new Promise((done) => (resolve = done)));
 
     expect(bodyRows(container)).toHaveLength(1);
-    expect(container.querySelectorAll('.ant-table-tbody .ant-skeleton')).toHaveLength(1);
+    expect(container.querySelectorAll('tbody .ant-skeleton')).toHaveLength(1);
 
     await act(async () => resolve({ items: things(3), total: 3 }));
     await waitFor(() => expect(bodyRows(container)).toHaveLength(3));
-    expect(container.querySelector('.ant-table-tbody .ant-skeleton')).toBeNull();
+    expect(container.querySelector('tbody .ant-skeleton')).toBeNull();
     expect(screen.getByText('Cosa 2')).toBeTruthy();
   });
 
   it('hides the pagination on a single page', async () => {
     const { container } = renderList(async () => ({ items: things(3), total: 3 }));
     await waitFor(() => expect(bodyRows(container)).toHaveLength(3));
-    expect(container.querySelector('.ant-pagination')).toBeNull();
+    expect(screen.queryByRole('navigation', { name: 'Paginación' })).toBeNull();
   });
 
   it('paginates with the x-total-count total and prefetches the next page', async () => {
@@ -92,7 +91,7 @@ describe('ListPage', () => {
     }));
     const { container } = renderList(fetchPage);
     await waitFor(() => expect(bodyRows(container)).toHaveLength(10));
-    expect(container.querySelector('.ant-pagination')).not.toBeNull();
+    expect(screen.getByRole('navigation', { name: 'Paginación' })).toBeTruthy();
     expect(fetchPage.mock.calls[0][0]).toMatchObject({ page: 1, size: 10, search: '', filters: [] });
     await waitFor(() =>
       expect(fetchPage).toHaveBeenCalledWith(expect.objectContaining({ page: 2, size: 10 })),
@@ -103,20 +102,18 @@ describe('ListPage', () => {
     localStorage.setItem(STORAGE_KEYS.tableSize('things'), 'small');
     const { container } = renderList(async () => ({ items: things(2), total: 2 }));
     await waitFor(() => expect(bodyRows(container)).toHaveLength(2));
-    expect(container.querySelector('.ant-table-small')).not.toBeNull();
+    expect(container.querySelector('.ov-table--small')).not.toBeNull();
 
     fireEvent.click(screen.getByTestId('list-size'));
     fireEvent.click(await screen.findByText('Grande'));
     expect(localStorage.getItem(STORAGE_KEYS.tableSize('things'))).toBe('big');
-    await waitFor(() => expect(container.querySelector('.ant-table-small')).toBeNull());
+    await waitFor(() => expect(container.querySelector('.ov-table--large')).not.toBeNull());
   });
 
   it('offers row selection on desktop', async () => {
     const { container } = renderList(async () => ({ items: things(2), total: 2 }));
     await waitFor(() => expect(bodyRows(container)).toHaveLength(2));
-    expect(container.querySelectorAll('.ant-table-tbody tr.ant-table-row .ant-checkbox-input')).toHaveLength(
-      2,
-    );
+    expect(container.querySelectorAll('tbody tr.ov-table__row input[type="checkbox"]')).toHaveLength(2);
   });
 
   it('opens the side dialog on {route}/{id} and returns to the list 0.5 s after closing', async () => {

@@ -1,9 +1,8 @@
 import { DeleteOutlined, EditOutlined, EyeOutlined, MoreOutlined, PlusOutlined } from '@ant-design/icons';
 import { ACTIONS_COLUMN_WIDTH, DEFAULT_PAGE_SIZE, SELECT_DEBOUNCE_MS } from '@ov/domain';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Dropdown, type MenuProps, Result, Skeleton, Table, type TableProps } from 'antd';
-import type { ColumnType, SorterResult } from 'antd/es/table/interface';
-import { type Key, type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
+import { App, Button, Dropdown, Empty, type MenuProps, Result, Skeleton } from 'antd';
+import { type ReactNode, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import type { ListParams } from '../../lib/list-query';
@@ -13,6 +12,7 @@ import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { useIsMobile } from '../../lib/use-is-mobile';
 import { rememberTrigger } from '../a11y/focus-return';
 import { useMenuTrigger } from '../a11y/use-menu-trigger';
+import { type DataColumn, DataTable, type SortOrder } from '../data-table/data-table';
 import { ListDetail } from './list-detail';
 import { ListToolbar } from './list-toolbar';
 import type { ListColumn, ListPageProps } from './types';
@@ -48,7 +48,14 @@ type Row<T> = T | { [SKELETON_KEY]: true };
 const isSkeleton = (row: unknown): row is { [SKELETON_KEY]: true } =>
   typeof row === 'object' && row !== null && SKELETON_KEY in row;
 
-const ANT_SIZE = { big: 'large', middle: 'middle', small: 'small' } as const;
+const TABLE_SIZE = { big: 'large', middle: 'middle', small: 'small' } as const;
+const PAGE_SIZES = [10, 20, 50, 100] as const;
+const ALIGN = { left: 'start', start: 'start', center: 'center', right: 'end', end: 'end' } as const;
+
+/** The cell's value: the row's `dataIndex` field. */
+function cellValue<T>(row: T, dataIndex: string | undefined): unknown {
+  return dataIndex ? (row as Record<string, unknown>)[dataIndex] : undefined;
+}
 
 function positiveInt(value: string | null, fallback: number): number {
   const parsed = Number(value);
@@ -75,7 +82,8 @@ export function ListPage<T extends object, V extends object = Record<string, unk
   );
   const preferences = useTablePreferences(props.tableId, defaultHidden);
   const [sort, setSort] = useState<ListParams['sort']>();
-  const [selectedKeys, setSelectedKeys] = useState<Key[]>([]);
+  const [selectedKeys, setSelectedKeys] = useState<string[]>([]);
+  const titleId = useId();
 
   const page = positiveInt(searchParams.get('page'), 1);
   const size = positiveInt(searchParams.get('size'), DEFAULT_PAGE_SIZE);
@@ -175,25 +183,20 @@ export function ListPage<T extends object, V extends object = Record<string, unk
   };
 
   const visibleColumns = props.columns.filter((column) => !preferences.hidden.includes(column.key));
-  const tableColumns: NonNullable<TableProps<Row<T>>['columns']> = visibleColumns.map(
-    (column: ListColumn<T>) => {
-      const { sortField, defaultHidden: _hidden, render, ...rest } = column;
-      return {
-        ...rest,
-        dataIndex: column.dataIndex as never,
-        sorter: sortField ? true : undefined,
-        sortOrder: sortField && sort?.[sortField] ? (sort[sortField] === 'asc' ? 'ascend' : 'descend') : null,
-        render: (value: unknown, row: Row<T>, index: number) =>
-          isSkeleton(row) ? (
-            <Skeleton.Input active size="small" block className="ov-list__skeleton" />
-          ) : render ? (
-            render(value, row, index)
-          ) : (
-            (value as ReactNode)
-          ),
-      } as ColumnType<Row<T>>;
+  const tableColumns: DataColumn<Row<T>>[] = visibleColumns.map((column: ListColumn<T>) => ({
+    key: column.key,
+    title: column.title,
+    width: column.width,
+    align: column.align ? ALIGN[column.align] : undefined,
+    from: column.responsive?.[0],
+    className: column.className,
+    sortable: Boolean(column.sortField),
+    render: (row: Row<T>, index: number) => {
+      if (isSkeleton(row)) return <Skeleton.Input active size="small" block className="ov-list__skeleton" />;
+      const value = cellValue(row, column.dataIndex);
+      return column.render ? column.render(value, row, index) : (value as ReactNode);
     },
-  );
+  }));
   if (detail) {
     tableColumns.push({
       key: 'actions',
@@ -201,31 +204,17 @@ export function ListPage<T extends object, V extends object = Record<string, unk
       width: ACTIONS_COLUMN_WIDTH,
       align: 'center',
       // Kept in view on phones too: a wide row scrolls under it instead of hiding the menu off-screen.
-      fixed: 'right',
-      render: (_value: unknown, row: Row<T>) =>
+      sticky: true,
+      render: (row: Row<T>) =>
         isSkeleton(row) ? null : <RowActions items={rowMenu(row)} label={t('list.actions')} />,
     });
   }
 
-  const onTableChange: TableProps<Row<T>>['onChange'] = (pagination, _filters, sorter, extra) => {
-    if (extra.action === 'sort') {
-      const single = (Array.isArray(sorter) ? sorter[0] : sorter) as SorterResult<Row<T>>;
-      const column = props.columns.find((candidate) => candidate.key === single?.columnKey);
-      setSort(
-        column?.sortField && single.order
-          ? { [column.sortField]: single.order === 'ascend' ? 'asc' : 'desc' }
-          : undefined,
-      );
-      updateParams({ page: null });
-      return;
-    }
-    if (extra.action === 'paginate') {
-      const nextSize = pagination.pageSize ?? size;
-      updateParams({
-        page: nextSize !== size || pagination.current === 1 ? null : String(pagination.current),
-        size: nextSize === DEFAULT_PAGE_SIZE ? null : String(nextSize),
-      });
-    }
+  const sortedColumn = props.columns.find((column) => column.sortField && sort?.[column.sortField]);
+  const onSort = (key: string, order: SortOrder | undefined) => {
+    const column = props.columns.find((candidate) => candidate.key === key);
+    setSort(column?.sortField && order ? { [column.sortField]: order } : undefined);
+    updateParams({ page: null });
   };
 
   const selectedRows = items.filter((row) => selectedKeys.includes(props.rowKey(row)));
@@ -235,7 +224,7 @@ export function ListPage<T extends object, V extends object = Record<string, unk
   return (
     <>
       <div className="ov-page-header">
-        <h1>{props.title}</h1>
+        <h1 id={titleId}>{props.title}</h1>
         <div className="ov-page-header__actions">
           {props.headerActions}
           {detail?.canCreate && detail.renderForm && detail.save ? (
@@ -274,50 +263,51 @@ export function ListPage<T extends object, V extends object = Record<string, unk
           onSizeChange={preferences.setSize}
           showSize={!isMobile}
         />
-        <Table<Row<T>>
+        <DataTable<Row<T>>
+          labelledBy={titleId}
           rowKey={(row) => (isSkeleton(row) ? SKELETON_KEY : props.rowKey(row))}
           columns={tableColumns}
-          dataSource={dataSource}
-          size={isMobile ? 'small' : ANT_SIZE[preferences.size]}
+          rows={dataSource}
+          size={isMobile ? 'small' : TABLE_SIZE[preferences.size]}
           loading={!loadingFirstPage && query.isFetching && query.isPlaceholderData}
-          onChange={onTableChange}
-          // As wide as the page allows, cells wrapping first; only a table that cannot fit scrolls
-          // sideways (never a column cut under the sticky actions column while room is left).
-          tableLayout="auto"
-          scroll={{ x: true }}
+          sort={
+            sortedColumn?.sortField
+              ? { key: sortedColumn.key, order: sort?.[sortedColumn.sortField] as SortOrder }
+              : undefined
+          }
+          onSort={onSort}
           expandable={
             props.expandedRowRender
               ? {
-                  expandedRowRender: (row) => (isSkeleton(row) ? null : props.expandedRowRender?.(row)),
-                  rowExpandable: (row) => !isSkeleton(row),
+                  render: (row) => (isSkeleton(row) ? null : props.expandedRowRender?.(row)),
+                  can: (row) => !isSkeleton(row),
                 }
               : undefined
           }
-          rowSelection={
+          selection={
             isMobile || loadingFirstPage
               ? undefined
               : {
-                  selectedRowKeys: selectedKeys,
-                  onChange: (keys) => setSelectedKeys(keys),
-                  getTitleCheckboxProps: () => ({ 'aria-label': t('a11y.selectAll') }) as never,
-                  getCheckboxProps: (row) =>
-                    ({
-                      'aria-label': t('a11y.selectRow', {
-                        n: isSkeleton(row) ? 0 : items.indexOf(row as T) + 1,
-                      }),
-                    }) as never,
+                  selected: selectedKeys,
+                  onChange: setSelectedKeys,
+                  allLabel: t('a11y.selectAll'),
+                  rowLabel: (_row, index) => t('a11y.selectRow', { n: index + 1 }),
                 }
           }
           pagination={{
-            current: page,
+            page,
             pageSize: size,
             total,
-            hideOnSinglePage: true,
-            showSizeChanger: !isMobile,
-            showTotal: isMobile ? undefined : (count) => t('list.total', { count }),
+            pageSizes: isMobile ? undefined : PAGE_SIZES,
+            totalText: isMobile ? undefined : t('list.total', { count: total }),
+            onChange: (nextPage, nextSize) =>
+              updateParams({
+                page: nextSize !== size || nextPage === 1 ? null : String(nextPage),
+                size: nextSize === DEFAULT_PAGE_SIZE ? null : String(nextSize),
+              }),
           }}
-          locale={{
-            emptyText: query.isError ? (
+          empty={
+            query.isError ? (
               <Result
                 status="warning"
                 title={t('list.loadError')}
@@ -327,8 +317,10 @@ export function ListPage<T extends object, V extends object = Record<string, unk
                   </Button>
                 }
               />
-            ) : undefined,
-          }}
+            ) : (
+              <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} />
+            )
+          }
         />
       </section>
       {detail ? (

@@ -1,6 +1,5 @@
 import type { QueryKey } from '@tanstack/react-query';
 import type { FormInstance, MenuProps } from 'antd';
-import type { ColumnType } from 'antd/es/table';
 import type { ReactNode } from 'react';
 import type { ListParams, ListResult, QuerySpec } from '../../lib/list-query';
 import type { DetailMode } from '../detail-dialog/detail-dialog';
@@ -9,11 +8,21 @@ export type RowSize = 'big' | 'middle' | 'small';
 export const ROW_SIZES: readonly RowSize[] = ['big', 'middle', 'small'];
 
 /** A table column; `key` identifies it for show/hide, `sortField` makes it sortable on the server. */
-export interface ListColumn<T> extends Omit<ColumnType<T>, 'key'> {
+export interface ListColumn<T> {
   key: string;
   title: ReactNode;
+  /** The row's field the cell shows (and hands to `render`). */
+  dataIndex?: string;
+  // biome-ignore lint/suspicious/noExplicitAny: the value is the row's `dataIndex` field, whatever its type
+  render?: (value: any, row: T, index: number) => ReactNode;
+  width?: number;
+  align?: 'left' | 'start' | 'center' | 'right' | 'end';
+  /** Shown from the first of these widths up (Ant Design's breakpoints: sm 576, md 768, lg 992, xl 1200). */
+  responsive?: readonly ('sm' | 'md' | 'lg' | 'xl')[];
   sortField?: string;
   defaultHidden?: boolean;
+  /** A class of the column's cells. */
+  className?: string;
 }
 
 export type ListQueryOptions<T> = QuerySpec<ListResult<T>>;

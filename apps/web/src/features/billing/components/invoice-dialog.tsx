@@ -1,7 +1,9 @@
 import { CreditCardOutlined, DownloadOutlined } from '@ant-design/icons';
-import { Alert, Button, Descriptions, Empty, Table } from 'antd';
+import { Alert, Button, Descriptions, Empty } from 'antd';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { DataTable } from '../../../components/data-table/data-table';
 import { DetailDialog } from '../../../components/detail-dialog/detail-dialog';
 import { formatDate, formatDateTime, formatMoney } from '../../../lib/format';
 import { receiptPath } from '../api/download-document';
@@ -68,6 +70,7 @@ export function InvoiceDialog({ cc, invoiceId, onClose, downloads, payTo }: Invo
 
 function InvoiceView({ invoice, lang }: { invoice: InvoiceDetail; lang: string }) {
   const { t } = useTranslation();
+  const paymentsId = useId();
   return (
     <div className="ov-invoice" data-testid="invoice-view">
       <div className="ov-invoice__status">
@@ -109,23 +112,24 @@ function InvoiceView({ invoice, lang }: { invoice: InvoiceDetail; lang: string }
           <strong>{formatMoney(invoice.toPayCents)}</strong>
         </Descriptions.Item>
       </Descriptions>
-      <h3 className="ov-invoice__subtitle">{t('billing.invoice.payments')}</h3>
+      <h3 className="ov-invoice__subtitle" id={paymentsId}>
+        {t('billing.invoice.payments')}
+      </h3>
       {invoice.payments.length === 0 ? (
         <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('billing.invoice.noPayments')} />
       ) : (
-        <Table
+        <DataTable<InvoiceDetail['payments'][number]>
           size="small"
-          pagination={false}
-          rowKey="paymentId"
-          dataSource={invoice.payments}
+          labelledBy={paymentsId}
+          rowKey={(row) => row.paymentId}
+          rows={invoice.payments}
           columns={[
             {
               key: 'appliedAt',
               title: t('billing.invoice.appliedAt'),
-              dataIndex: 'appliedAt',
-              render: (value: string, row) => (
+              render: (row) => (
                 <div className="ov-invoices__stack">
-                  <span>{formatDateTime(value, lang)}</span>
+                  <span>{formatDateTime(row.appliedAt, lang)}</span>
                   <small>
                     {t(`billing.invoice.methods.${row.method}`, { defaultValue: row.method })} ·{' '}
                     {t(`billing.invoice.kinds.${row.kind}`)}
@@ -136,9 +140,8 @@ function InvoiceView({ invoice, lang }: { invoice: InvoiceDetail; lang: string }
             {
               key: 'amount',
               title: t('billing.invoice.amount'),
-              dataIndex: 'amountCents',
-              align: 'right',
-              render: (value: number) => formatMoney(value),
+              align: 'end',
+              render: (row) => formatMoney(row.amountCents),
             },
           ]}
         />

@@ -6,11 +6,11 @@ import {
   datePresetRange,
   INVOICE_DISPLAY_STATUSES,
 } from '@ov/domain';
-import { Button, Select, Table, Tooltip } from 'antd';
-import type { ColumnsType } from 'antd/es/table';
+import { Button, Select, Tooltip } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { type DataColumn, DataTable } from '../../../components/data-table/data-table';
 import { LazyRangePicker } from '../../../components/lazy-range-picker/lazy-range-picker';
 import { formatDate, formatMoney } from '../../../lib/format';
 import { useIsMobile } from '../../../lib/use-is-mobile';
@@ -37,6 +37,8 @@ interface InvoicesTableProps {
   downloads: ReturnType<typeof useDownload>;
 }
 
+const PAGE_SIZES = [10, 20, 50, 100] as const;
+
 /** The code's debts and invoices: date-range presets and status filters, paged on the server. */
 export function InvoicesTable({ cc, onOpen, downloads }: InvoicesTableProps) {
   const { t, i18n } = useTranslation();
@@ -61,109 +63,105 @@ export function InvoicesTable({ cc, onOpen, downloads }: InvoicesTableProps) {
     setPage(1);
   };
 
-  const columns: ColumnsType<InvoiceDto> = [
-    {
-      key: 'number',
-      title: t('billing.invoices.number'),
-      dataIndex: 'number',
-      render: (value: string, row) => (
-        <Button type="link" className="ov-invoices__number" onClick={() => onOpen(row.id)}>
-          {value}
-        </Button>
-      ),
-    },
+  const numberLink = (row: InvoiceDto) => (
+    <Button type="link" className="ov-invoices__number" onClick={() => onOpen(row.id)}>
+      {row.number}
+    </Button>
+  );
+
+  const actions: DataColumn<InvoiceDto> = {
+    key: 'actions',
+    title: isMobile ? (
+      <span className="ov-visually-hidden">{t('billing.invoices.actions')}</span>
+    ) : (
+      t('billing.invoices.actions')
+    ),
+    align: 'center',
+    width: isMobile ? 44 : 100,
+    render: (row) => (
+      <span className="ov-invoices__actions">
+        <Tooltip title={t('billing.invoices.details')}>
+          <Button
+            type="text"
+            icon={<EyeOutlined />}
+            aria-label={t('billing.invoices.details')}
+            onClick={() => onOpen(row.id)}
+            data-testid="invoice-open"
+          />
+        </Tooltip>
+        {row.paidCents > 0 && !isMobile ? (
+          <Tooltip title={t('billing.invoices.receipt')}>
+            <Button
+              type="text"
+              icon={<DownloadOutlined />}
+              aria-label={t('billing.invoices.receipt')}
+              loading={downloads.pending === receiptPath(row.id)}
+              onClick={() => downloads.download(receiptPath(row.id), `comprobante-${row.number}.pdf`)}
+              data-testid="invoice-row-receipt"
+            />
+          </Tooltip>
+        ) : null}
+      </span>
+    ),
+  };
+
+  const columns: DataColumn<InvoiceDto>[] = [
+    { key: 'number', title: t('billing.invoices.number'), rowHeader: true, render: numberLink },
     {
       key: 'issuedOn',
       title: t('billing.invoices.issuedOn'),
-      dataIndex: 'issuedOn',
-      render: (value: string) => formatDate(value, lang),
+      render: (row) => formatDate(row.issuedOn, lang),
     },
     {
       key: 'period',
       title: t('billing.invoices.period'),
-      responsive: ['lg'],
-      render: (_value, row) => `${formatDate(row.periodFrom, lang)} – ${formatDate(row.periodTo, lang)}`,
+      from: 'lg',
+      render: (row) => `${formatDate(row.periodFrom, lang)} – ${formatDate(row.periodTo, lang)}`,
     },
     {
       key: 'consumption',
       title: t('billing.invoices.consumption'),
-      dataIndex: 'consumptionM3',
-      align: 'right',
-      responsive: ['xl'],
-      render: (value: number | null) => (value === null ? '—' : `${value} m³`),
+      align: 'end',
+      from: 'xl',
+      render: (row) => (row.consumptionM3 === null ? '—' : `${row.consumptionM3} m³`),
     },
     {
       key: 'invoiced',
       title: t('billing.invoices.invoiced'),
-      dataIndex: 'invoicedCents',
-      align: 'right',
-      responsive: ['lg'],
-      render: (value: number) => formatMoney(value),
+      align: 'end',
+      from: 'lg',
+      render: (row) => formatMoney(row.invoicedCents),
     },
     {
       key: 'paid',
       title: t('billing.invoices.paid'),
-      dataIndex: 'paidCents',
-      align: 'right',
-      responsive: ['lg'],
-      render: (value: number) => formatMoney(value),
+      align: 'end',
+      from: 'lg',
+      render: (row) => formatMoney(row.paidCents),
     },
     {
       key: 'toPay',
       title: t('billing.invoices.toPay'),
-      dataIndex: 'toPayCents',
-      align: 'right',
-      render: (value: number) => <strong>{formatMoney(value)}</strong>,
+      align: 'end',
+      render: (row) => <strong>{formatMoney(row.toPayCents)}</strong>,
     },
     {
       key: 'status',
       title: t('billing.invoices.status'),
-      dataIndex: 'displayStatus',
-      render: (value: InvoiceDisplayStatus) => <InvoiceStatusTag status={value} />,
+      render: (row) => <InvoiceStatusTag status={row.displayStatus} />,
     },
-    {
-      key: 'actions',
-      title: isMobile ? '' : t('billing.invoices.actions'),
-      align: 'center',
-      width: isMobile ? 44 : 100,
-      render: (_value, row) => (
-        <span className="ov-invoices__actions">
-          <Tooltip title={t('billing.invoices.details')}>
-            <Button
-              type="text"
-              icon={<EyeOutlined />}
-              aria-label={t('billing.invoices.details')}
-              onClick={() => onOpen(row.id)}
-              data-testid="invoice-open"
-            />
-          </Tooltip>
-          {row.paidCents > 0 && !isMobile ? (
-            <Tooltip title={t('billing.invoices.receipt')}>
-              <Button
-                type="text"
-                icon={<DownloadOutlined />}
-                aria-label={t('billing.invoices.receipt')}
-                loading={downloads.pending === receiptPath(row.id)}
-                onClick={() => downloads.download(receiptPath(row.id), `comprobante-${row.number}.pdf`)}
-                data-testid="invoice-row-receipt"
-              />
-            </Tooltip>
-          ) : null}
-        </span>
-      ),
-    },
+    actions,
   ];
 
   // Phones: number and date in one cell, amount due and state in another, then the details button.
-  const mobileColumns: ColumnsType<InvoiceDto> = [
+  const mobileColumns: DataColumn<InvoiceDto>[] = [
     {
       key: 'number',
       title: t('billing.invoices.number'),
-      render: (_value, row) => (
+      rowHeader: true,
+      render: (row) => (
         <div className="ov-invoices__stack">
-          <Button type="link" className="ov-invoices__number" onClick={() => onOpen(row.id)}>
-            {row.number}
-          </Button>
+          {numberLink(row)}
           <small>{formatDate(row.issuedOn, lang)}</small>
         </div>
       ),
@@ -171,15 +169,15 @@ export function InvoicesTable({ cc, onOpen, downloads }: InvoicesTableProps) {
     {
       key: 'toPay',
       title: t('billing.invoices.toPay'),
-      align: 'right',
-      render: (_value, row) => (
+      align: 'end',
+      render: (row) => (
         <div className="ov-invoices__stack ov-invoices__stack--end">
           <strong>{formatMoney(row.toPayCents)}</strong>
           <InvoiceStatusTag status={row.displayStatus} />
         </div>
       ),
     },
-    columns[columns.length - 1],
+    actions,
   ];
 
   return (
@@ -230,30 +228,26 @@ export function InvoicesTable({ cc, onOpen, downloads }: InvoicesTableProps) {
           data-testid="invoices-status"
         />
       </div>
-      <Table<InvoiceDto>
-        rowKey="id"
+      <DataTable<InvoiceDto>
+        caption={t('billing.invoices.title')}
+        rowKey={(row) => row.id}
         size={isMobile ? 'small' : 'middle'}
         columns={isMobile ? mobileColumns : columns}
-        dataSource={query.data?.items ?? []}
+        rows={query.data?.items ?? []}
         loading={query.isFetching}
-        scroll={isMobile ? undefined : { x: 'max-content' }}
-        rowClassName={(row) => (row.toPayCents > 0 ? 'ov-invoices__row--due' : '')}
-        onChange={(pagination) => {
-          if (pagination.pageSize && pagination.pageSize !== size) {
-            setSize(pagination.pageSize);
-            setPage(1);
-          } else setPage(pagination.current ?? 1);
-        }}
+        rowClassName={(row) => (row.toPayCents > 0 ? 'ov-invoices__row--due' : undefined)}
+        empty={t('billing.invoices.empty')}
         pagination={{
-          current: page,
+          page,
           pageSize: size,
           total: query.data?.total ?? 0,
-          hideOnSinglePage: true,
-          showSizeChanger: !isMobile,
-          size: isMobile ? 'small' : undefined,
-          showTotal: isMobile ? undefined : (count) => t('billing.invoices.total', { count }),
+          pageSizes: isMobile ? undefined : PAGE_SIZES,
+          totalText: isMobile ? undefined : t('billing.invoices.total', { count: query.data?.total ?? 0 }),
+          onChange: (nextPage, nextSize) => {
+            setSize(nextSize);
+            setPage(nextPage);
+          },
         }}
-        locale={{ emptyText: t('billing.invoices.empty') }}
       />
     </div>
   );

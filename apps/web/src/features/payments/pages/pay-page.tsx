@@ -2,10 +2,11 @@ import '../i18n';
 import '../payments.css';
 import { formatMoney, type InvoiceDto, type PaymentMethod } from '@ov/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Card, Checkbox, Empty, Skeleton, Table, Tag } from 'antd';
-import { useEffect, useMemo, useState } from 'react';
+import { Alert, Button, Card, Checkbox, Empty, Skeleton, Tag } from 'antd';
+import { useEffect, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
+import { type DataColumn, DataTable } from '../../../components/data-table/data-table';
 import { formatDate } from '../../../lib/format';
 import { PATHS } from '../../../lib/urls';
 import { useIsMobile } from '../../../lib/use-is-mobile';
@@ -56,6 +57,7 @@ export default function PayPage() {
 
 function PayForm({ language }: { language: string }) {
   const { t } = useTranslation();
+  const invoicesId = useId();
   const isMobile = useIsMobile();
   const queryClient = useQueryClient();
   const [params, setParams] = useSearchParams();
@@ -127,20 +129,49 @@ function PayForm({ language }: { language: string }) {
     </Tag>
   );
 
-  const columns = [
+  const period = (row: InvoiceDto) =>
+    `${formatDate(row.periodFrom, language)} – ${formatDate(row.periodTo, language)}`;
+  const chosenIds = new Set(chosen.map((row) => row.id));
+  const allChosen = payable.length > 0 && chosen.length === payable.length;
+
+  const columns: DataColumn<InvoiceDto>[] = [
+    {
+      key: 'choose',
+      width: 48,
+      title: (
+        <Checkbox
+          checked={allChosen}
+          indeterminate={chosen.length > 0 && !allChosen}
+          disabled={whole || payable.length === 0}
+          onChange={(e) => setSelected(e.target.checked ? payable.map((row) => row.id) : [])}
+          aria-label={t('payments.pay.selectAll')}
+        />
+      ),
+      render: (row) => (
+        <Checkbox
+          checked={chosenIds.has(row.id)}
+          disabled={whole || !PAYABLE.has(row.displayStatus)}
+          title={row.displayStatus === 'Procesando' ? t('payments.pay.processing') : undefined}
+          onChange={(e) =>
+            setSelected((current) =>
+              e.target.checked ? [...current, row.id] : current.filter((id) => id !== row.id),
+            )
+          }
+          aria-label={t('payments.pay.selectInvoice', { number: row.number })}
+        />
+      ),
+    },
     {
       key: 'number',
       title: t('payments.pay.number'),
-      dataIndex: 'number',
-      render: (value: string, row: InvoiceDto) => (
+      rowHeader: true,
+      render: (row) => (
         <span className="ov-pay__invoice">
-          <strong>{value}</strong>
+          <strong>{row.number}</strong>
           {isMobile ? (
             // Phones: period and status stack under the number, so the table fits 320 px unscrolled.
             <>
-              <span className="ov-pay__muted">
-                {formatDate(row.periodFrom, language)} – {formatDate(row.periodTo, language)}
-              </span>
+              <span className="ov-pay__muted">{period(row)}</span>
               <span>{statusTag(row.displayStatus)}</span>
             </>
           ) : null}
@@ -150,25 +181,18 @@ function PayForm({ language }: { language: string }) {
     ...(isMobile
       ? []
       : [
-          {
-            key: 'period',
-            title: t('payments.pay.period'),
-            render: (_: unknown, row: InvoiceDto) =>
-              `${formatDate(row.periodFrom, language)} – ${formatDate(row.periodTo, language)}`,
-          },
+          { key: 'period', title: t('payments.pay.period'), render: period },
           {
             key: 'status',
             title: t('payments.pay.state'),
-            dataIndex: 'displayStatus',
-            render: (value: string) => statusTag(value),
+            render: (row: InvoiceDto) => statusTag(row.displayStatus),
           },
         ]),
     {
       key: 'toPay',
       title: t('payments.pay.toPay'),
-      dataIndex: 'toPayCents',
-      align: 'right' as const,
-      render: (value: number) => <span className="ov-pay__money">{formatMoney(value)}</span>,
+      align: 'end',
+      render: (row) => <span className="ov-pay__money">{formatMoney(row.toPayCents)}</span>,
     },
   ];
 
@@ -192,7 +216,7 @@ function PayForm({ language }: { language: string }) {
         />
         {inactive ? <InactiveCodeAlert cc={cc} /> : <PendingPayments cc={cc} />}
         <div className="ov-pay__section-head" hidden={inactive}>
-          <h2>{t('payments.pay.invoices')}</h2>
+          <h2 id={invoicesId}>{t('payments.pay.invoices')}</h2>
           {payable.length > 0 ? (
             <Checkbox checked={whole} onChange={(e) => setWhole(e.target.checked)} data-testid="whole-debt">
               {t('payments.pay.wholeDebt')}
@@ -220,22 +244,14 @@ function PayForm({ language }: { language: string }) {
             </Link>
           </Empty>
         ) : (
-          <Table<InvoiceDto>
-            rowKey="id"
-            size="middle"
-            pagination={false}
-            dataSource={rows}
+          <DataTable<InvoiceDto>
+            labelledBy={invoicesId}
+            rowKey={(row) => row.id}
+            rows={rows}
             columns={columns}
+            rowClassName={(row) => (chosenIds.has(row.id) ? 'ov-table__row--selected' : undefined)}
             className="ov-pay__invoices"
             data-testid="pay-invoices"
-            rowSelection={{
-              selectedRowKeys: whole ? payable.map((row) => row.id) : selected,
-              onChange: (keys) => setSelected(keys.map(String)),
-              getCheckboxProps: (row) => ({
-                disabled: whole || !PAYABLE.has(row.displayStatus),
-                title: row.displayStatus === 'Procesando' ? t('payments.pay.processing') : undefined,
-              }),
-            }}
           />
         )}
       </Card>

@@ -1,8 +1,9 @@
 import { PERMISSION_ACTIONS } from '@ov/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Alert, Checkbox, Skeleton, Table, Tooltip } from 'antd';
+import { Alert, Checkbox, Skeleton, Tooltip } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DataTable } from '../../../components/data-table/data-table';
 import { notify } from '../../../lib/notify';
 import { ROLES_QUERY_KEY, setRolePermissions, usePermissionGroups } from '../api/roles';
 import type { Role } from '../types';
@@ -78,24 +79,24 @@ export function PermissionMatrix({ role }: { role: Role }) {
       ) : role.system ? (
         <Alert type="info" showIcon message={t('security.matrix.system')} className="ov-security__note" />
       ) : null}
-      <Table<MatrixRow>
+      <DataTable<MatrixRow>
         size="small"
-        pagination={false}
-        rowKey="group"
-        dataSource={rows}
-        scroll={{ x: 'max-content' }}
+        caption={t('security.matrix.caption')}
+        rowKey={(row) => row.group}
+        rows={rows}
         columns={[
           {
             key: 'group',
             title: t('security.matrix.group'),
-            render: (_value, row) => t(`security.groups.${row.group}`, { defaultValue: row.group }),
+            rowHeader: true,
+            render: (row) => t(`security.groups.${row.group}`, { defaultValue: row.group }),
           },
           ...PERMISSION_ACTIONS.map((action) => ({
             key: action,
             title: t(`security.actions.${action}`),
             align: 'center' as const,
             width: 72,
-            render: (_value: unknown, row: MatrixRow) => {
+            render: (row: MatrixRow) => {
               const permission = `${row.group}:${action}`;
               return row.permissions.includes(permission) ? box(permission) : null;
             },

@@ -1,5 +1,6 @@
-import { Table, Typography } from 'antd';
+import { Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { DataTable } from '../../../components/data-table/data-table';
 import type { Trace } from '../types';
 import { fieldWords, valueWords } from './trace-words';
 
@@ -44,30 +45,29 @@ export function TraceChanges({ trace }: { trace: Trace }) {
     .filter((row) => readableValue(row.before) !== readableValue(row.after));
   if (rows.length === 0) return <Typography.Text type="secondary">{t('traces.noChanges')}</Typography.Text>;
   return (
-    <Table<ChangeRow>
+    <DataTable<ChangeRow>
       className="ov-traces__changes"
       size="small"
-      pagination={false}
-      rowKey="field"
-      dataSource={rows}
-      scroll={{ x: 'max-content' }}
+      caption={t('traces.change.caption')}
+      rowKey={(row) => row.field}
+      rows={rows}
       data-testid="trace-changes"
       columns={[
         {
           key: 'field',
           title: t('traces.change.field'),
-          dataIndex: 'field',
-          render: (field) => <Typography.Text strong>{fieldWords(t, String(field))}</Typography.Text>,
+          rowHeader: true,
+          render: (row) => <Typography.Text strong>{fieldWords(t, row.field)}</Typography.Text>,
         },
         {
           key: 'before',
           title: t('traces.change.before'),
-          render: (_value, row) => <Value text={words(row.field, row.before)} tone="before" />,
+          render: (row) => <Value text={words(row.field, row.before)} tone="before" />,
         },
         {
           key: 'after',
           title: t('traces.change.after'),
-          render: (_value, row) => <Value text={words(row.field, row.after)} tone="after" />,
+          render: (row) => <Value text={words(row.field, row.after)} tone="after" />,
         },
       ]}
     />
