@@ -1,7 +1,7 @@
 import { DeleteOutlined, EditOutlined, EyeOutlined, MoreOutlined, PlusOutlined } from '@ant-design/icons';
 import { ACTIONS_COLUMN_WIDTH, DEFAULT_PAGE_SIZE, SELECT_DEBOUNCE_MS } from '@ov/domain';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Dropdown, type MenuProps, Result, Skeleton, Table, type TableProps } from 'antd';
+import { App, Button, Dropdown, type MenuProps, Skeleton, Table, type TableProps } from 'antd';
 import type { ColumnType, SorterResult } from 'antd/es/table/interface';
 import { type Key, type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -13,6 +13,7 @@ import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { useIsMobile } from '../../lib/use-is-mobile';
 import { rememberTrigger } from '../a11y/focus-return';
 import { useMenuTrigger } from '../a11y/use-menu-trigger';
+import { Result } from '../result/result';
 import { ListDetail } from './list-detail';
 import { ListToolbar } from './list-toolbar';
 import type { ListColumn, ListPageProps } from './types';
