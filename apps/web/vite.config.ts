@@ -113,7 +113,6 @@ const APP = [
   'dropdown',
   'avatar',
   'breadcrumb',
-  'result',
   'spin',
   'empty',
   'skeleton',

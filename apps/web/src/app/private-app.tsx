@@ -1,10 +1,11 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { Button, Result } from 'antd';
+import { Button } from 'antd';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Route, Routes } from 'react-router';
 import { ComingSoon } from '../components/coming-soon/coming-soon';
 import { PageLoader } from '../components/page-loader/page-loader';
+import { Result } from '../components/result/result';
 import { useFeatures } from '../features/auth/api/get-config';
 import { getMe, ME_QUERY_KEY, useMe } from '../features/auth/api/get-me';
 import { accessContextOf, canAccess } from '../lib/access';

@@ -1,6 +1,6 @@
 import { ToolOutlined } from '@ant-design/icons';
-import { Result } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { Result } from '../result/result';
 
 /** An honest page for a screen a later release fills in. */
 export function ComingSoon({ titleKey }: { titleKey: string }) {

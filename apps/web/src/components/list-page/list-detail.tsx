@@ -1,10 +1,11 @@
 import { type QueryKey, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Form, Result } from 'antd';
+import { Form } from 'antd';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notify } from '../../lib/notify';
 import { DetailDialog } from '../detail-dialog/detail-dialog';
 import { useLanguageForm } from '../form/use-language-form';
+import { Result } from '../result/result';
 import type { DetailConfig } from './types';
 import type { useDetailRouting } from './use-detail-routing';
 

@@ -1,7 +1,7 @@
 import { DeleteOutlined, EditOutlined, EyeOutlined, MoreOutlined, PlusOutlined } from '@ant-design/icons';
 import { ACTIONS_COLUMN_WIDTH, DEFAULT_PAGE_SIZE, SELECT_DEBOUNCE_MS } from '@ov/domain';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Dropdown, Empty, type MenuProps, Result, Skeleton } from 'antd';
+import { App, Button, Dropdown, Empty, type MenuProps, Skeleton } from 'antd';
 import { type ReactNode, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -13,6 +13,7 @@ import { useIsMobile } from '../../lib/use-is-mobile';
 import { rememberTrigger } from '../a11y/focus-return';
 import { useMenuTrigger } from '../a11y/use-menu-trigger';
 import { type DataColumn, DataTable, type SortOrder } from '../data-table/data-table';
+import { Result } from '../result/result';
 import { ListDetail } from './list-detail';
 import { ListToolbar } from './list-toolbar';
 import type { ListColumn, ListPageProps } from './types';

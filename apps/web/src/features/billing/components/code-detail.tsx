@@ -4,11 +4,12 @@ import {
   FileProtectOutlined,
   WalletOutlined,
 } from '@ant-design/icons';
-import { Alert, Button, Card, Descriptions, Result, Skeleton, Tag } from 'antd';
+import { Alert, Button, Card, Descriptions, Skeleton, Tag } from 'antd';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { OfficeInfo } from '../../../components/office-info/office-info';
+import { Result } from '../../../components/result/result';
 import { useCurrentUser } from '../../../lib/current-user';
 import { errorText } from '../../../lib/error-text';
 import { formatMoney } from '../../../lib/format';

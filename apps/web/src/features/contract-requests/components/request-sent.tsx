@@ -1,7 +1,8 @@
-import { Alert, QRCode, Result, Spin } from 'antd';
+import { Alert, QRCode, Spin } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { Result } from '../../../components/result/result';
 import { isApiError } from '../../../lib/api-error';
 import { BASE_PATH, PATHS } from '../../../lib/urls';
 import { type Created, receiptUrl, uploadAttachment } from '../api/contract-requests';
