@@ -3,6 +3,7 @@ import { Fragment, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import './i18n';
 import { Pager, type PagerProps } from './pager';
+import { type Breakpoint, useReachedBreakpoint } from './use-breakpoint';
 import './data-table.css';
 
 export type SortOrder = 'asc' | 'desc';
@@ -13,8 +14,11 @@ export interface DataColumn<T> {
   render: (row: T, index: number) => ReactNode;
   align?: 'start' | 'center' | 'end';
   width?: number;
-  /** Shown from this width up only: `sm` 576 px, `md` 768 px, `lg` 992 px, `xl` 1200 px. */
-  from?: 'sm' | 'md' | 'lg' | 'xl';
+  /**
+   * Shown from this width up only (`sm` 576 px, `md` 768 px, `lg` 992 px, `xl` 1200 px); narrower,
+   * the column is not drawn at all, so its text is neither read nor found twice.
+   */
+  from?: Breakpoint;
   /** A cell that is the row's header for screen readers (its name: the invoice number…). */
   rowHeader?: boolean;
   /** The header is a button that sorts by this column (ascending, descending, unsorted). */
@@ -63,7 +67,7 @@ const ARIA_SORT = { asc: 'ascending', desc: 'descending' } as const;
  * filter, virtual list, pagination and select (≈67 KB compressed) to every page with a list.
  */
 export function DataTable<T>({
-  columns,
+  columns: allColumns,
   rows,
   rowKey,
   caption,
@@ -82,10 +86,11 @@ export function DataTable<T>({
 }: DataTableProps<T>) {
   const { t } = useTranslation();
   const [expanded, setExpanded] = useState<ReadonlySet<string>>(new Set());
+  const shown = useReachedBreakpoint();
+  const columns = allColumns.filter((column) => shown(column.from));
   const cellClass = (column: DataColumn<T>) =>
     [
       column.align ? `ov-table__cell--${column.align}` : '',
-      column.from ? `ov-table__cell--from-${column.from}` : '',
       column.sticky ? 'ov-table__cell--sticky' : '',
       column.className ?? '',
     ]
