@@ -22,6 +22,9 @@ describe('shell', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Contraer menú' }));
     expect(container.querySelector('.ov-shell--collapsed')).not.toBeNull();
     expect(screen.getByRole('link', { name: 'Panel' }).getAttribute('title')).toBe('Panel');
+    expect(screen.getByRole('link', { name: 'Oficina Virtual' }).getAttribute('title')).toBe(
+      'Oficina Virtual',
+    );
     expect(localStorage.getItem(STORAGE_KEYS.siderCollapsed)).toBe('true');
     unmount();
     renderInShell(<Shell>page</Shell>);

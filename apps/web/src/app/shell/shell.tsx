@@ -23,7 +23,13 @@ import './shell.css';
 function Brand({ collapsed }: { collapsed?: boolean }) {
   const { t } = useTranslation();
   return (
-    <Link to={PATHS.home} className={`ov-shell__brand${collapsed ? ' ov-shell__brand--collapsed' : ''}`}>
+    <Link
+      to={PATHS.home}
+      className={`ov-shell__brand${collapsed ? ' ov-shell__brand--collapsed' : ''}`}
+      // Collapsed, the mark alone: named and titled as the brand.
+      aria-label={collapsed ? t('brand.name') : undefined}
+      title={collapsed ? t('brand.name') : undefined}
+    >
       <BrandMark size={32} />
       {collapsed ? null : (
         <span>
