@@ -1,26 +1,35 @@
 import { MenuFoldOutlined, MenuOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
-import { SIDEBAR_COLLAPSED_WIDTH, SIDEBAR_WIDTH } from '@ov/domain';
-import { Button, Drawer, Layout } from 'antd';
+import { Button } from 'antd';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { MAIN_ID, SkipLink, usePageAnnouncer } from '../../components/a11y/page-announcer';
 import { LanguageSwitch } from '../../components/language-switch/language-switch';
+import { SHELL_SIZES } from '../../components/page-loader/shell-sizes';
 import { BrandMark } from '../../components/public-layout/brand-mark';
 import { STORAGE_KEYS, storage } from '../../lib/storage-keys';
 import { PATHS } from '../../lib/urls';
 import { useIsMobile } from '../../lib/use-is-mobile';
 import { PRIVATE_ROUTES } from '../route-table';
 import { AppBreadcrumbs } from './app-breadcrumbs';
+import { MenuDrawer } from './menu-drawer';
 import { NotificationsButton } from './notifications-button';
 import { SideMenu } from './side-menu';
 import { UserMenu } from './user-menu';
+// The side bar, header and brand: the same rules as the loading frame the shell replaces.
+import '../../components/page-loader/signed-in-frame.css';
 import './shell.css';
 
 function Brand({ collapsed }: { collapsed?: boolean }) {
   const { t } = useTranslation();
   return (
-    <Link to={PATHS.home} className={`ov-shell__brand${collapsed ? ' ov-shell__brand--collapsed' : ''}`}>
+    <Link
+      to={PATHS.home}
+      className={`ov-shell__brand${collapsed ? ' ov-shell__brand--collapsed' : ''}`}
+      // Collapsed, the mark alone: named and titled as the brand.
+      aria-label={collapsed ? t('brand.name') : undefined}
+      title={collapsed ? t('brand.name') : undefined}
+    >
       <BrandMark size={32} />
       {collapsed ? null : (
         <span>
@@ -32,7 +41,10 @@ function Brand({ collapsed }: { collapsed?: boolean }) {
   );
 }
 
-/** The signed-in frame: side menu (a drawer below 992 px), header with language, bell and user popup. */
+/**
+ * The signed-in frame, in plain elements: side menu (a dialog below 992 px), header with language,
+ * bell and the user's menu, breadcrumbs above the page.
+ */
 export function Shell({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
   const isMobile = useIsMobile();
@@ -54,35 +66,20 @@ export function Shell({ children }: { children: ReactNode }) {
   return (
     <>
       <SkipLink />
-      <Layout className={`ov-shell${isMobile ? ' ov-shell--mobile' : ''}`} hasSider={!isMobile}>
+      <div className={`ov-shell${collapsed && !isMobile ? ' ov-shell--collapsed' : ''}`} style={SHELL_SIZES}>
         {isMobile ? (
-          <Drawer
-            placement="left"
-            open={drawerOpen}
-            onClose={() => setDrawerOpen(false)}
-            size={SIDEBAR_WIDTH}
-            closable={false}
-            className="ov-shell__drawer"
-            styles={{ body: { padding: 0, background: '#06324f' } }}
-          >
+          <MenuDrawer open={drawerOpen} onClose={() => setDrawerOpen(false)} label={t('shell.navigation')}>
             <Brand />
             <SideMenu onNavigate={() => setDrawerOpen(false)} />
-          </Drawer>
+          </MenuDrawer>
         ) : (
-          <Layout.Sider
-            width={SIDEBAR_WIDTH}
-            collapsedWidth={SIDEBAR_COLLAPSED_WIDTH}
-            collapsed={collapsed}
-            trigger={null}
-            collapsible
-            className="ov-shell__sider"
-          >
+          <aside className="ov-shell__sider">
             <Brand collapsed={collapsed} />
             <SideMenu collapsed={collapsed} />
-          </Layout.Sider>
+          </aside>
         )}
-        <Layout className="ov-shell__main">
-          <Layout.Header className="ov-shell__header">
+        <div className="ov-shell__main">
+          <header className="ov-shell__header">
             <Button
               type="text"
               className="ov-shell__toggle"
@@ -90,6 +87,7 @@ export function Shell({ children }: { children: ReactNode }) {
               aria-label={t(
                 isMobile ? 'shell.openMenu' : collapsed ? 'shell.expandMenu' : 'shell.collapseMenu',
               )}
+              aria-haspopup={isMobile ? 'dialog' : undefined}
               onClick={isMobile ? () => setDrawerOpen(true) : toggleCollapsed}
               data-testid="menu-toggle"
             />
@@ -99,13 +97,13 @@ export function Shell({ children }: { children: ReactNode }) {
               <NotificationsButton />
               <UserMenu compact={isMobile} />
             </div>
-          </Layout.Header>
-          <Layout.Content className="ov-shell__content" id={MAIN_ID}>
+          </header>
+          <main className="ov-shell__content" id={MAIN_ID}>
             <AppBreadcrumbs />
             {children}
-          </Layout.Content>
-        </Layout>
-      </Layout>
+          </main>
+        </div>
+      </div>
     </>
   );
 }
