@@ -1,7 +1,7 @@
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import '../../lib/i18n';
-import { DataTable } from './data-table';
+import { DataTable, type DataTableProps } from './data-table';
 import { pageItems } from './pager';
 
 interface Row {
@@ -26,6 +26,11 @@ const COLUMNS = [
   },
 ];
 
+/** The table under test: the two invoices with their columns, and whatever a test adds. */
+function Invoices(props: Partial<DataTableProps<Row>>) {
+  return <DataTable caption="Facturas" columns={COLUMNS} rows={ROWS} rowKey={(row) => row.id} {...props} />;
+}
+
 describe('pageItems', () => {
   it('shows the ends, the current page and its neighbours, with gaps between', () => {
     expect(pageItems(1, 1)).toEqual([1]);
@@ -39,7 +44,7 @@ describe('pageItems', () => {
 
 describe('DataTable', () => {
   it('is a table named by its caption, with column and row headers', () => {
-    render(<DataTable caption="Facturas" columns={COLUMNS} rows={ROWS} rowKey={(row) => row.id} />);
+    render(<Invoices />);
     const table = screen.getByRole('table', { name: 'Facturas' });
     expect(within(table).getByRole('rowheader', { name: 'F-1' })).toBeTruthy();
     // The test setup's viewport matches no width: the column shown from 992 px is not drawn at all.
@@ -58,7 +63,7 @@ describe('DataTable', () => {
       matches: true,
     })) as typeof window.matchMedia;
     try {
-      render(<DataTable caption="Facturas" columns={COLUMNS} rows={ROWS} rowKey={(row) => row.id} />);
+      render(<Invoices />);
       const table = screen.getByRole('table', { name: 'Facturas' });
       expect(
         within(table)
@@ -72,41 +77,16 @@ describe('DataTable', () => {
   });
 
   it('says what an empty table means, and nothing while it loads', () => {
-    const { rerender } = render(
-      <DataTable
-        caption="Facturas"
-        columns={COLUMNS}
-        rows={[]}
-        rowKey={(row) => row.id}
-        empty="Sin facturas"
-      />,
-    );
+    const { rerender } = render(<Invoices rows={[]} empty="Sin facturas" />);
     expect(screen.getByText('Sin facturas')).toBeTruthy();
-    rerender(
-      <DataTable
-        caption="Facturas"
-        columns={COLUMNS}
-        rows={[]}
-        rowKey={(row) => row.id}
-        empty="Sin facturas"
-        loading
-      />,
-    );
+    rerender(<Invoices rows={[]} empty="Sin facturas" loading />);
     expect(screen.queryByText('Sin facturas')).toBeNull();
     expect(screen.getByRole('table').getAttribute('aria-busy')).toBe('true');
   });
 
   it('pages: the current page marked, previous and next, the page size', () => {
     const onChange = vi.fn();
-    render(
-      <DataTable
-        caption="Facturas"
-        columns={COLUMNS}
-        rows={ROWS}
-        rowKey={(row) => row.id}
-        pagination={{ page: 1, pageSize: 10, total: 25, onChange, pageSizes: [10, 20] }}
-      />,
-    );
+    render(<Invoices pagination={{ page: 1, pageSize: 10, total: 25, onChange, pageSizes: [10, 20] }} />);
     const pager = screen.getByRole('navigation', { name: 'Paginación' });
     expect(within(pager).getByRole('button', { name: 'Página 1' }).getAttribute('aria-current')).toBe('page');
     expect(
@@ -124,13 +104,7 @@ describe('DataTable', () => {
 
   it('draws no pager for a single page at the smallest size', () => {
     render(
-      <DataTable
-        caption="Facturas"
-        columns={COLUMNS}
-        rows={ROWS}
-        rowKey={(row) => row.id}
-        pagination={{ page: 1, pageSize: 10, total: 2, onChange: () => {}, pageSizes: [10, 20] }}
-      />,
+      <Invoices pagination={{ page: 1, pageSize: 10, total: 2, onChange: () => {}, pageSizes: [10, 20] }} />,
     );
     expect(screen.queryByRole('navigation')).toBeNull();
   });
@@ -138,27 +112,10 @@ describe('DataTable', () => {
   it('sorts from its header buttons: ascending, descending, then unsorted', () => {
     const onSort = vi.fn();
     const sortable = COLUMNS.map((column) => ({ ...column, sortable: true }));
-    const { rerender } = render(
-      <DataTable
-        caption="Facturas"
-        columns={sortable}
-        rows={ROWS}
-        rowKey={(row) => row.id}
-        onSort={onSort}
-      />,
-    );
+    const { rerender } = render(<Invoices columns={sortable} onSort={onSort} />);
     fireEvent.click(screen.getByRole('button', { name: 'Factura' }));
     expect(onSort).toHaveBeenLastCalledWith('number', 'asc');
-    rerender(
-      <DataTable
-        caption="Facturas"
-        columns={sortable}
-        rows={ROWS}
-        rowKey={(row) => row.id}
-        onSort={onSort}
-        sort={{ key: 'number', order: 'asc' }}
-      />,
-    );
+    rerender(<Invoices columns={sortable} onSort={onSort} sort={{ key: 'number', order: 'asc' }} />);
     expect(screen.getByRole('columnheader', { name: 'Factura' }).getAttribute('aria-sort')).toBe('ascending');
     fireEvent.click(screen.getByRole('button', { name: 'Factura' }));
     expect(onSort).toHaveBeenLastCalledWith('number', 'desc');
@@ -167,11 +124,7 @@ describe('DataTable', () => {
   it('chooses rows one by one or all at once', () => {
     const onChange = vi.fn();
     render(
-      <DataTable
-        caption="Facturas"
-        columns={COLUMNS}
-        rows={ROWS}
-        rowKey={(row) => row.id}
+      <Invoices
         selection={{
           selected: ['a'],
           onChange,
@@ -193,13 +146,7 @@ describe('DataTable', () => {
 
   it('opens a row to show more beneath it', () => {
     render(
-      <DataTable
-        caption="Facturas"
-        columns={COLUMNS}
-        rows={ROWS}
-        rowKey={(row) => row.id}
-        expandable={{ render: (row) => `Más de ${row.number}`, can: (row) => row.id === 'a' }}
-      />,
+      <Invoices expandable={{ render: (row) => `Más de ${row.number}`, can: (row) => row.id === 'a' }} />,
     );
     const buttons = screen.getAllByRole('button', { name: 'Expandir fila' });
     expect(buttons).toHaveLength(1);
