@@ -98,18 +98,30 @@ const CORE = [
 ].map((path) => `/node_modules/${path}`);
 
 /**
- * - `antd-app`: the App's messages and dialogs, which every signed-in page has, and the few components
- *   nearly every signed-in page shows (loading and empty states, tags, tooltips, spacing), less what
- *   `antd` holds. The shell's frame (side menu, its drawer, user menu, breadcrumbs) is plain elements
- *   (`app/shell`) and the status blocks are ours (`components/result`): the menu, drawer and dropdown
- *   are left to Rollup, with the pages that use them.
+ * - `antd-app`: what the signed-in shell draws (layout, side menu, drawer, user menu, breadcrumbs,
+ *   the App's messages and dialogs) and the few components nearly every signed-in page shows
+ *   (loading and empty states, tags, tooltips, spacing), less what `antd` holds.
  * - `antd-shared`: the part of `antd-app` the sign-up form's select also needs (`ANONYMOUS`: overflow,
  *   motion, popups…), so the sign-up page downloads that part and not the signed-in shell. The rest of
  *   the select is left to Rollup.
  */
-const APP = ['app', 'spin', 'empty', 'skeleton', 'space', 'divider', 'flex', 'tooltip', 'tag'].map(
-  (component) => `/node_modules/antd/es/${component}/index.js`,
-);
+const APP = [
+  'app',
+  'layout',
+  'drawer',
+  'menu',
+  'dropdown',
+  'avatar',
+  'breadcrumb',
+  'spin',
+  'empty',
+  'skeleton',
+  'space',
+  'divider',
+  'flex',
+  'tooltip',
+  'tag',
+].map((component) => `/node_modules/antd/es/${component}/index.js`);
 
 const ANONYMOUS = ['/node_modules/antd/es/select/index.js'];
 
