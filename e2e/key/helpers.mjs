@@ -44,12 +44,9 @@ export const titleOf = (T, page) => (page ? `${page} · ${T.brand}` : `${T.brand
 /** The page's main heading, in the signed-in frame or a public page. */
 export const heading = (page) => page.getByRole('heading', { level: 1 });
 
-/** The open popup of an antd dropdown (a row menu), portalled outside the page. */
+/** The open popup of an antd dropdown (user menu, row menu), portalled outside the page. */
 export const openDropdown = (page) =>
   page.locator('.ant-dropdown:not(.ant-dropdown-hidden)').getByRole('menu');
-
-/** The user's menu, opened by the button with their name or picture (app/shell/user-menu.tsx). */
-export const userMenu = (page) => page.getByRole('menu');
 
 /**
  * Waits until the open popup has finished sliding in: a click on an item while it still animates
@@ -59,9 +56,7 @@ export async function expectMenuOpen(popup) {
   await expect(popup).toBeVisible();
   await expect
     .poll(() =>
-      popup.evaluate(
-        (menu) => (menu.closest('.ant-dropdown') ?? menu).getAnimations({ subtree: true }).length,
-      ),
+      popup.evaluate((menu) => menu.closest('.ant-dropdown').getAnimations({ subtree: true }).length),
     )
     .toBe(0);
 }

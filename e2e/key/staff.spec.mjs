@@ -12,7 +12,6 @@ import {
   MONEY,
   openDropdown,
   titleOf,
-  userMenu,
 } from './helpers.mjs';
 
 // Demo accounts (apps/api/src/db/seed/base.ts, demo.ts; e2e/journeys/a11y/pages.mjs).
@@ -77,7 +76,7 @@ async function signIn(page, T, account, expectAccessible) {
 
 async function signOut(page, T, account, expectAccessible) {
   await page.getByTestId('user-menu').click();
-  const popup = userMenu(page);
+  const popup = openDropdown(page);
   await expectMenuOpen(popup);
   await expect(popup).toContainText(account.email);
   await expectAccessible(page, 'user menu');

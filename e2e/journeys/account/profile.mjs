@@ -6,7 +6,7 @@ import { makePng } from './png.mjs';
 export async function openProfile({ page, baseUrl, assert }, { email, password }) {
   await signIn(page, baseUrl, email, password);
   await page.getByTestId('user-menu').click();
-  await page.getByRole('menu').getByRole('menuitem', { name: 'Mi perfil' }).click();
+  await page.locator('.ant-dropdown-menu-item', { hasText: 'Perfil' }).click();
   await page.waitForURL(/\/profile\/personal$/);
   const form = page.getByTestId('profile-form');
   await form.waitFor();

@@ -1,35 +1,26 @@
 import { MenuFoldOutlined, MenuOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
-import { Button } from 'antd';
+import { SIDEBAR_COLLAPSED_WIDTH, SIDEBAR_WIDTH } from '@ov/domain';
+import { Button, Drawer, Layout } from 'antd';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { MAIN_ID, SkipLink, usePageAnnouncer } from '../../components/a11y/page-announcer';
 import { LanguageSwitch } from '../../components/language-switch/language-switch';
-import { SHELL_SIZES } from '../../components/page-loader/shell-sizes';
 import { BrandMark } from '../../components/public-layout/brand-mark';
 import { STORAGE_KEYS, storage } from '../../lib/storage-keys';
 import { PATHS } from '../../lib/urls';
 import { useIsMobile } from '../../lib/use-is-mobile';
 import { PRIVATE_ROUTES } from '../route-table';
 import { AppBreadcrumbs } from './app-breadcrumbs';
-import { MenuDrawer } from './menu-drawer';
 import { NotificationsButton } from './notifications-button';
 import { SideMenu } from './side-menu';
 import { UserMenu } from './user-menu';
-// The side bar, header and brand: the same rules as the loading frame the shell replaces.
-import '../../components/page-loader/signed-in-frame.css';
 import './shell.css';
 
 function Brand({ collapsed }: { collapsed?: boolean }) {
   const { t } = useTranslation();
   return (
-    <Link
-      to={PATHS.home}
-      className={`ov-shell__brand${collapsed ? ' ov-shell__brand--collapsed' : ''}`}
-      // Collapsed, the mark alone: named and titled as the brand.
-      aria-label={collapsed ? t('brand.name') : undefined}
-      title={collapsed ? t('brand.name') : undefined}
-    >
+    <Link to={PATHS.home} className={`ov-shell__brand${collapsed ? ' ov-shell__brand--collapsed' : ''}`}>
       <BrandMark size={32} />
       {collapsed ? null : (
         <span>
@@ -41,10 +32,7 @@ function Brand({ collapsed }: { collapsed?: boolean }) {
   );
 }
 
-/**
- * The signed-in frame, in plain elements: side menu (a dialog below 992 px), header with language,
- * bell and the user's menu, breadcrumbs above the page.
- */
+/** The signed-in frame: side menu (a drawer below 992 px), header with language, bell and user popup. */
 export function Shell({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
   const isMobile = useIsMobile();
@@ -66,20 +54,35 @@ export function Shell({ children }: { children: ReactNode }) {
   return (
     <>
       <SkipLink />
-      <div className={`ov-shell${collapsed && !isMobile ? ' ov-shell--collapsed' : ''}`} style={SHELL_SIZES}>
+      <Layout className={`ov-shell${isMobile ? ' ov-shell--mobile' : ''}`} hasSider={!isMobile}>
         {isMobile ? (
-          <MenuDrawer open={drawerOpen} onClose={() => setDrawerOpen(false)} label={t('shell.navigation')}>
+          <Drawer
+            placement="left"
+            open={drawerOpen}
+            onClose={() => setDrawerOpen(false)}
+            size={SIDEBAR_WIDTH}
+            closable={false}
+            className="ov-shell__drawer"
+            styles={{ body: { padding: 0, background: '#06324f' } }}
+          >
             <Brand />
             <SideMenu onNavigate={() => setDrawerOpen(false)} />
-          </MenuDrawer>
+          </Drawer>
         ) : (
-          <aside className="ov-shell__sider">
+          <Layout.Sider
+            width={SIDEBAR_WIDTH}
+            collapsedWidth={SIDEBAR_COLLAPSED_WIDTH}
+            collapsed={collapsed}
+            trigger={null}
+            collapsible
+            className="ov-shell__sider"
+          >
             <Brand collapsed={collapsed} />
             <SideMenu collapsed={collapsed} />
-          </aside>
+          </Layout.Sider>
         )}
-        <div className="ov-shell__main">
-          <header className="ov-shell__header">
+        <Layout className="ov-shell__main">
+          <Layout.Header className="ov-shell__header">
             <Button
               type="text"
               className="ov-shell__toggle"
@@ -87,7 +90,6 @@ export function Shell({ children }: { children: ReactNode }) {
               aria-label={t(
                 isMobile ? 'shell.openMenu' : collapsed ? 'shell.expandMenu' : 'shell.collapseMenu',
               )}
-              aria-haspopup={isMobile ? 'dialog' : undefined}
               onClick={isMobile ? () => setDrawerOpen(true) : toggleCollapsed}
               data-testid="menu-toggle"
             />
@@ -97,13 +99,13 @@ export function Shell({ children }: { children: ReactNode }) {
               <NotificationsButton />
               <UserMenu compact={isMobile} />
             </div>
-          </header>
-          <main className="ov-shell__content" id={MAIN_ID}>
+          </Layout.Header>
+          <Layout.Content className="ov-shell__content" id={MAIN_ID}>
             <AppBreadcrumbs />
             {children}
-          </main>
-        </div>
-      </div>
+          </Layout.Content>
+        </Layout>
+      </Layout>
     </>
   );
 }

@@ -2,20 +2,19 @@ import { useTranslation } from 'react-i18next';
 import { STORAGE_KEYS, storage } from '../../lib/storage-keys';
 import { useIsMobile } from '../../lib/use-is-mobile';
 import { BrandMark } from '../public-layout/brand-mark';
-import { SHELL_SIZES } from './shell-sizes';
 import './signed-in-frame.css';
 
 /**
  * What a signed-in visit shows while the signed-in area (Ant Design, the shell, the page) is on its
  * way: the shell's side bar and header with the brand, drawn from the entry with plain elements, so a
- * slow network shows the application at once instead of a blank page. The shell (`app/shell`) draws
- * its side bar and header with the same classes (`signed-in-frame.css`) and replaces it without
- * anything moving.
+ * slow network shows the application at once instead of a blank page. Same sizes and colours as the
+ * shell (`app/shell`), which replaces it without anything moving.
  */
 export function SignedInFrame() {
   const { t } = useTranslation();
   const collapsed = storage.get(STORAGE_KEYS.siderCollapsed) === 'true';
-  // One brand, where the shell puts it: in the side bar, or in the header below 992 px.
+  // One brand only, where the shell puts it: a second, hidden copy of its drawing would hold the
+  // gradient the visible one refers to.
   const mobile = useIsMobile();
   const brand = (
     <span className={`ov-shell__brand${collapsed && !mobile ? ' ov-shell__brand--collapsed' : ''}`}>
@@ -27,13 +26,10 @@ export function SignedInFrame() {
     </span>
   );
   return (
-    <div className={`ov-shell${collapsed ? ' ov-shell--collapsed' : ''}`} style={SHELL_SIZES}>
-      {mobile ? null : <div className="ov-shell__sider">{brand}</div>}
-      <div className="ov-shell__main">
-        <div className="ov-shell__header">
-          {mobile ? <span className="ov-shell__toggle-space" /> : null}
-          {mobile ? brand : null}
-        </div>
+    <div className={`ov-frame${collapsed ? ' ov-frame--collapsed' : ''}`}>
+      {mobile ? null : <div className="ov-frame__sider">{brand}</div>}
+      <div className="ov-frame__main">
+        <div className="ov-frame__header">{mobile ? brand : null}</div>
         <div className="ov-page-loader" role="status" aria-live="polite">
           <span className="ov-page-loader__drop" />
           <span className="ov-visually-hidden">{t('common.loading')}</span>
