@@ -36,7 +36,7 @@ export interface DataTableProps<T> {
   /** The table's name for screen readers: a visually hidden caption, or the id of a heading. */
   caption?: string;
   labelledBy?: string;
-  /** Fetching: the rows stay, dimmed, under a spinner; the table is `aria-busy`. */
+  /** Fetching: the rows stay under a spinner; the table is `aria-busy`. */
   loading?: boolean;
   /** What an empty table says. */
   empty?: ReactNode;
@@ -197,7 +197,7 @@ export function DataTable<T>({
                             onChange={(event) =>
                               selection.onChange(
                                 event.target.checked
-                                  ? [...(selection.selected ?? []), key]
+                                  ? [...selection.selected, key]
                                   : selection.selected.filter((other) => other !== key),
                               )
                             }

@@ -3,6 +3,9 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import './i18n';
 
+/** The page sizes a list offers (Ant Design's pagination offered the same). */
+export const PAGE_SIZES = [10, 20, 50, 100] as const;
+
 export interface PagerProps {
   page: number;
   pageSize: number;

@@ -13,6 +13,7 @@ import { useIsMobile } from '../../lib/use-is-mobile';
 import { rememberTrigger } from '../a11y/focus-return';
 import { useMenuTrigger } from '../a11y/use-menu-trigger';
 import { type DataColumn, DataTable, type SortOrder } from '../data-table/data-table';
+import { PAGE_SIZES } from '../data-table/pager';
 import { Result } from '../result/result';
 import { ListDetail } from './list-detail';
 import { ListToolbar } from './list-toolbar';
@@ -50,7 +51,6 @@ const isSkeleton = (row: unknown): row is { [SKELETON_KEY]: true } =>
   typeof row === 'object' && row !== null && SKELETON_KEY in row;
 
 const TABLE_SIZE = { big: 'large', middle: 'middle', small: 'small' } as const;
-const PAGE_SIZES = [10, 20, 50, 100] as const;
 const ALIGN = { left: 'start', start: 'start', center: 'center', right: 'end', end: 'end' } as const;
 
 /** The cell's value: the row's `dataIndex` field. */

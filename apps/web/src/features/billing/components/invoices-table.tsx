@@ -11,6 +11,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type DataColumn, DataTable } from '../../../components/data-table/data-table';
+import { PAGE_SIZES } from '../../../components/data-table/pager';
 import { LazyRangePicker } from '../../../components/lazy-range-picker/lazy-range-picker';
 import { formatDate, formatMoney } from '../../../lib/format';
 import { useIsMobile } from '../../../lib/use-is-mobile';
@@ -36,8 +37,6 @@ interface InvoicesTableProps {
   onOpen: (invoiceId: string) => void;
   downloads: ReturnType<typeof useDownload>;
 }
-
-const PAGE_SIZES = [10, 20, 50, 100] as const;
 
 /** The code's debts and invoices: date-range presets and status filters, paged on the server. */
 export function InvoicesTable({ cc, onOpen, downloads }: InvoicesTableProps) {
