@@ -44,7 +44,7 @@ export async function receiveNotification({ page, baseUrl, assert, viewShot }) {
     body: { reason: 'Solicítelo desde su cuenta de empleado.' },
   });
   assert.equal(decided.status, 200, 'access request rejected');
-  await bell.locator('.ant-badge-count', { hasText: '1' }).waitFor({ timeout: 15_000 });
+  await bell.locator('.ov-bell__count', { hasText: '1' }).waitFor({ timeout: 15_000 });
   await page.locator('.ant-notification-notice', { hasText: 'Especialista comercial' }).waitFor();
   await page.getByTestId('notifications-bell').click();
   const drawer = page.locator('.ov-notifications-drawer');
@@ -59,7 +59,7 @@ export async function receiveNotification({ page, baseUrl, assert, viewShot }) {
   await settle(page);
   await viewShot('notifications-desktop-es');
   await drawer.getByTestId('notifications-read-all').click();
-  await bell.locator('.ant-badge-count').waitFor({ state: 'detached' });
+  await bell.locator('.ov-bell__count').waitFor({ state: 'detached' });
   // The list refetches after "mark all read": wait for the row to say so (no fixed sleep).
   await drawer.getByTestId('notification').first().and(drawer.locator('[data-read="true"]')).waitFor();
   await page.locator('.ant-drawer-close').click();
