@@ -77,7 +77,7 @@ export function useRecordColumns(onReceipt: (row: PaymentDto) => Promise<void>):
       title: t('payments.record.operation'),
       dataIndex: 'externalId',
       defaultHidden: true,
-      render: (value) => <code className="ov-code">{String(value)}</code>,
+      render: (value) => <code className="ov-text-code">{String(value)}</code>,
     },
     {
       key: 'receipt',

@@ -80,7 +80,7 @@ export default function SecurityLogPage() {
       key: 'login',
       title: t(k('fields.login')),
       dataIndex: 'login',
-      render: (value) => <span>{String(value)}</span>,
+      render: (value) => <span className="ov-text">{String(value)}</span>,
     },
     {
       key: 'reason',
@@ -97,7 +97,7 @@ export default function SecurityLogPage() {
       title: t(k('fields.ip')),
       dataIndex: 'ip',
       sortField: 'ip',
-      render: (value) => <code className="ov-code">{String(value)}</code>,
+      render: (value) => <code className="ov-text-code">{String(value)}</code>,
     },
     {
       key: 'userId',
@@ -105,7 +105,7 @@ export default function SecurityLogPage() {
       title: t(k('fields.userId')),
       dataIndex: 'userId',
       defaultHidden: true,
-      render: (value) => (value ? <code className="ov-code">{String(value)}</code> : '—'),
+      render: (value) => (value ? <code className="ov-text-code">{String(value)}</code> : '—'),
     },
   ];
 

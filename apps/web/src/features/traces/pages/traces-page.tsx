@@ -155,7 +155,7 @@ export default function TracesPage() {
       title: t('traces.fields.entityId'),
       dataIndex: 'entityId',
       defaultHidden: true,
-      render: (value) => (value ? <code className="ov-code">{String(value)}</code> : '—'),
+      render: (value) => (value ? <code className="ov-text-code">{String(value)}</code> : '—'),
     },
   ];
 
