@@ -2,7 +2,7 @@ import '../i18n';
 import { CheckOutlined, CloseOutlined, KeyOutlined } from '@ant-design/icons';
 import { ACCESS_REQUEST_STATUSES, type Filter, hasPermission, PERMISSIONS } from '@ov/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Descriptions, Form, Input, type MenuProps, Modal, Select, Typography } from 'antd';
+import { App, Button, Descriptions, Form, Input, type MenuProps, Modal, Select, Tooltip } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ListPage } from '../../../components/list-page/list-page';
@@ -24,13 +24,14 @@ import { roleLabel } from '../components/role-label';
 import type { AccessRequest, Person } from '../types';
 import './access-requests-page.css';
 import { useLanguageForm } from '../../../components/form/use-language-form';
+import '../../../components/text/text.css';
 
 function PersonCell({ person }: { person: Person | null }) {
   if (!person) return <span>—</span>;
   return (
     <span className="ov-access__person">
-      <Typography.Text strong>{person.fullName || person.email}</Typography.Text>
-      <Typography.Text type="secondary">{person.email}</Typography.Text>
+      <strong className="ov-strong">{person.fullName || person.email}</strong>
+      <span className="ov-text-secondary">{person.email}</span>
     </span>
   );
 }
@@ -129,9 +130,9 @@ export default function AccessRequestsPage() {
       title: t('access-requests.fields.justification'),
       dataIndex: 'justification',
       render: (value) => (
-        <Typography.Paragraph className="ov-access__text" ellipsis={{ rows: 2, tooltip: String(value) }}>
-          {String(value)}
-        </Typography.Paragraph>
+        <Tooltip title={String(value)}>
+          <p className="ov-access__text ov-clamp-2">{String(value)}</p>
+        </Tooltip>
       ),
     },
     {

@@ -2,7 +2,7 @@ import '../i18n';
 import { DeleteOutlined, LogoutOutlined, UploadOutlined, UserOutlined } from '@ant-design/icons';
 import { CLIENT_TYPES, profileFormSchema, profileUpdateSchema } from '@ov/domain';
 import { useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Avatar, Button, Card, Divider, Form, Input, Select, Upload } from 'antd';
+import { Alert, App, Avatar, Button, Divider, Form, Input, Select, Upload } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -23,6 +23,7 @@ import {
 import { type ProfileFormValues, toProfileUpdate } from '../profile-update';
 import '../components/account.css';
 import './profile-page.css';
+import { Card } from '../../../components/card/card';
 import { useLanguageForm } from '../../../components/form/use-language-form';
 
 const S = profileFormSchema.shape;

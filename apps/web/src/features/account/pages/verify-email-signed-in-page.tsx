@@ -1,6 +1,6 @@
 import '../i18n';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, Card } from 'antd';
+import { Button } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
@@ -9,6 +9,7 @@ import { verifyNewEmail } from '../api/account-calls';
 import { LinkAlert } from '../components/link-alert';
 import { useSpendLink } from '../components/link-state';
 import '../components/account.css';
+import { Card } from '../../../components/card/card';
 
 /** The same link opened inside the signed-in area: confirms, then refreshes the cached profile. */
 export default function VerifyEmailSignedInPage() {

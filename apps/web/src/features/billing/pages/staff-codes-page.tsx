@@ -1,6 +1,6 @@
 import '../i18n';
 import '../billing.css';
-import { Tag, Typography } from 'antd';
+import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ListPage } from '../../../components/list-page/list-page';
@@ -9,6 +9,7 @@ import { addressOf } from '../api/get-overview';
 import { ACCOUNTS_QUERY_KEY, accountsListQuery } from '../api/search-accounts';
 import { BILLING_PATHS } from '../paths';
 import type { StaffAccount } from '../types';
+import '../../../components/text/text.css';
 
 /** Staff lookup of client codes (INVOICE:READ): search by exact code or holder name, open read-only. */
 export default function StaffCodesPage() {
@@ -32,7 +33,7 @@ export default function StaffCodesPage() {
       key: 'holder',
       title: t('billing.staff.holder'),
       dataIndex: 'holder',
-      render: (value) => <Typography.Text strong>{String(value)}</Typography.Text>,
+      render: (value) => <strong className="ov-strong">{String(value)}</strong>,
     },
     {
       key: 'address',

@@ -1,8 +1,9 @@
 import { formatMoney } from '@ov/domain';
-import { Card, Empty, Skeleton } from 'antd';
+import { Empty, Skeleton } from 'antd';
 import dayjs from 'dayjs';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Card } from '../../../components/card/card';
 import { CartesianChart, PieChart } from '../../../components/charts/charts';
 import type { ByStatus, HistogramPoint, PaymentData } from '../api/dashboard';
 

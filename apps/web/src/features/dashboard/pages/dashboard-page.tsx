@@ -7,13 +7,14 @@ import {
   WalletOutlined,
 } from '@ant-design/icons';
 import { DATE_PRESETS, dashboardDefaultRange, datePresetRange, formatMoney } from '@ov/domain';
-import { Card, DatePicker, Skeleton, Tag } from 'antd';
+import { DatePicker, Skeleton, Tag } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { displayName, useCurrentUser } from '../../../lib/current-user';
 import { useDashboard } from '../api/dashboard';
 import './dashboard-page.css';
+import { Card } from '../../../components/card/card';
 
 const DashboardCharts = lazy(() => import('../components/dashboard-charts'));
 

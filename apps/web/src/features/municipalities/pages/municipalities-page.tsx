@@ -1,4 +1,4 @@
-import { Descriptions, Typography } from 'antd';
+import { Descriptions } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ListPage } from '../../../components/list-page/list-page';
 import type { ListColumn } from '../../../components/list-page/types';
@@ -6,6 +6,7 @@ import { PATHS } from '../../../lib/urls';
 import { MUNICIPALITIES_QUERY_KEY, municipalitiesListQuery } from '../api/find-municipalities';
 import { municipalityQuery } from '../api/get-municipality';
 import type { Municipality } from '../types';
+import '../../../components/text/text.css';
 
 const numberFormat = (language: string) => new Intl.NumberFormat(language === 'en' ? 'en-US' : 'es-ES');
 
@@ -20,7 +21,7 @@ export default function MunicipalitiesPage() {
       title: t('municipalities.fields.name'),
       dataIndex: 'municipio',
       sortField: 'municipio',
-      render: (value) => <Typography.Text strong>{String(value)}</Typography.Text>,
+      render: (value) => <strong className="ov-strong">{String(value)}</strong>,
     },
     {
       key: 'popularCouncils',

@@ -1,5 +1,5 @@
-import { Card } from 'antd';
 import { useSearchParams } from 'react-router';
+import { Card } from '../../../components/card/card';
 import { PaymentStatusView } from './payment-status-view';
 
 /**

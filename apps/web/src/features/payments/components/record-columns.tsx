@@ -1,11 +1,12 @@
 import { DownloadOutlined } from '@ant-design/icons';
 import { formatMoney, type PaymentDto } from '@ov/domain';
-import { Button, Tag, Typography } from 'antd';
+import { Button, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { ListColumn } from '../../../components/list-page/types';
 import { formatDateTime } from '../../../lib/format';
 import { useIsMobile } from '../../../lib/use-is-mobile';
 import { paymentOutcomeText, STATUS_COLORS } from './result-text';
+import '../../../components/text/text.css';
 
 /** The payment record columns: the full table, or two compact columns on phones. */
 export function useRecordColumns(onReceipt: (row: PaymentDto) => Promise<void>): ListColumn<PaymentDto>[] {
@@ -68,13 +69,7 @@ export function useRecordColumns(onReceipt: (row: PaymentDto) => Promise<void>):
       dataIndex: 'resultCode',
       render: (_value, row) => {
         const text = paymentOutcomeText(row, i18n.language);
-        return text ? (
-          <Typography.Text type="secondary" className="ov-records__result">
-            {text}
-          </Typography.Text>
-        ) : (
-          '—'
-        );
+        return text ? <span className="ov-text-secondary ov-records__result">{text}</span> : '—';
       },
     },
     {
@@ -82,7 +77,7 @@ export function useRecordColumns(onReceipt: (row: PaymentDto) => Promise<void>):
       title: t('payments.record.operation'),
       dataIndex: 'externalId',
       defaultHidden: true,
-      render: (value) => <Typography.Text code>{String(value)}</Typography.Text>,
+      render: (value) => <code className="ov-text-code">{String(value)}</code>,
     },
     {
       key: 'receipt',

@@ -1,8 +1,10 @@
-import { CopyOutlined, MobileOutlined } from '@ant-design/icons';
+import { MobileOutlined } from '@ant-design/icons';
 import { formatMoney, type PaymentDto } from '@ov/domain';
-import { Button, Card, Spin, Typography } from 'antd';
+import { Button, Spin } from 'antd';
 import type { Ref } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Card } from '../../../components/card/card';
+import { CopyButton } from '../../../components/text/copy-button';
 import { Countdown } from './countdown';
 import { QrImage } from './qr-image';
 
@@ -33,7 +35,7 @@ export function TransfermovilPanel(props: {
           <h2 id="ov-tm-title" ref={props.headingRef} tabIndex={-1}>
             {t('payments.tm.title')}
           </h2>
-          <Typography.Text type="secondary">{t('payments.tm.scan')}</Typography.Text>
+          <span className="ov-text-secondary">{t('payments.tm.scan')}</span>
         </div>
       </div>
       <div className="ov-tm__body">
@@ -45,17 +47,14 @@ export function TransfermovilPanel(props: {
           <dd className="ov-tm__amount">{formatMoney(payment.amountCents)}</dd>
           <dt>{t('payments.tm.code')}</dt>
           <dd>
-            <Typography.Text
-              className="ov-tm__code"
-              copyable={{
-                text: payment.transactionCode ?? '',
-                icon: <CopyOutlined />,
-                tooltips: [t('payments.tm.copy'), t('payments.tm.copied')],
-              }}
-              data-testid="tm-code"
-            >
+            <span className="ov-tm__code" data-testid="tm-code">
               {payment.transactionCode}
-            </Typography.Text>
+            </span>
+            <CopyButton
+              text={payment.transactionCode ?? ''}
+              label={t('payments.tm.copy')}
+              doneLabel={t('payments.tm.copied')}
+            />
           </dd>
           <dt>{t('payments.tm.expiresIn')}</dt>
           <dd>

@@ -1,8 +1,9 @@
 import { CrownOutlined } from '@ant-design/icons';
-import { Tag, Typography } from 'antd';
+import { Tag } from 'antd';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { roleLabel } from '../../../lib/role-label';
+import '../../../components/text/text.css';
 
 export { roleLabel };
 
@@ -37,12 +38,12 @@ export function RoleName({ name, superAdmin }: { name: string; superAdmin: boole
           {label}
         </Tag>
       ) : (
-        <Typography.Text strong>{label}</Typography.Text>
+        <strong className="ov-strong">{label}</strong>
       )}
       {label !== name ? (
-        <Typography.Text type="secondary" className="ov-security__role-key">
+        <span className="ov-text-secondary ov-security__role-key">
           <RoleCode name={name} />
-        </Typography.Text>
+        </span>
       ) : null}
     </span>
   );

@@ -1,9 +1,10 @@
 import '../i18n';
 import { type Settings, settingsSchema } from '@ov/domain';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Card, Form, Input, InputNumber, Skeleton, Switch } from 'antd';
+import { App, Button, Form, Input, InputNumber, Skeleton, Switch } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Card } from '../../../components/card/card';
 import { useLanguageForm } from '../../../components/form/use-language-form';
 import { zodRule } from '../../../components/form/zod-rule';
 import { useVersionedSave } from '../../../components/list-page/use-versioned-save';

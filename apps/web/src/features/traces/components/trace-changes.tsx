@@ -1,8 +1,8 @@
-import { Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { DataTable } from '../../../components/data-table/data-table';
 import type { Trace } from '../types';
 import { fieldWords, valueWords } from './trace-words';
+import '../../../components/text/text.css';
 
 interface ChangeRow {
   field: string;
@@ -43,7 +43,7 @@ export function TraceChanges({ trace }: { trace: Trace }) {
     .map(([field, change]) => ({ field, before: change?.before, after: change?.after }))
     // A field that went from "nothing" to "nothing" (missing vs null) is no change to a reader.
     .filter((row) => readableValue(row.before) !== readableValue(row.after));
-  if (rows.length === 0) return <Typography.Text type="secondary">{t('traces.noChanges')}</Typography.Text>;
+  if (rows.length === 0) return <span className="ov-text-secondary">{t('traces.noChanges')}</span>;
   return (
     <DataTable<ChangeRow>
       className="ov-traces__changes"
@@ -57,7 +57,7 @@ export function TraceChanges({ trace }: { trace: Trace }) {
           key: 'field',
           title: t('traces.change.field'),
           rowHeader: true,
-          render: (row) => <Typography.Text strong>{fieldWords(t, row.field)}</Typography.Text>,
+          render: (row) => <strong className="ov-strong">{fieldWords(t, row.field)}</strong>,
         },
         {
           key: 'before',

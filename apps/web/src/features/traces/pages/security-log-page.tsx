@@ -1,6 +1,6 @@
 import '../i18n';
 import { DATE_PRESETS, datePresetRange, type Filter, toDateRangeFilter } from '@ov/domain';
-import { DatePicker, Select, Tag, Typography } from 'antd';
+import { DatePicker, Select, Tag } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,6 +11,7 @@ import type { ListParams, ListResult, QuerySpec } from '../../../lib/list-query'
 import { searchList } from '../../../lib/list-query';
 import { PATHS } from '../../../lib/urls';
 import './traces-page.css';
+import '../../../components/text/text.css';
 
 /** A sign-in as `POST /api/security-log/search` returns it. */
 interface SecurityEvent {
@@ -79,7 +80,7 @@ export default function SecurityLogPage() {
       key: 'login',
       title: t(k('fields.login')),
       dataIndex: 'login',
-      render: (value) => <Typography.Text>{String(value)}</Typography.Text>,
+      render: (value) => <span className="ov-text">{String(value)}</span>,
     },
     {
       key: 'reason',
@@ -96,7 +97,7 @@ export default function SecurityLogPage() {
       title: t(k('fields.ip')),
       dataIndex: 'ip',
       sortField: 'ip',
-      render: (value) => <Typography.Text code>{String(value)}</Typography.Text>,
+      render: (value) => <code className="ov-text-code">{String(value)}</code>,
     },
     {
       key: 'userId',
@@ -104,7 +105,7 @@ export default function SecurityLogPage() {
       title: t(k('fields.userId')),
       dataIndex: 'userId',
       defaultHidden: true,
-      render: (value) => (value ? <Typography.Text code>{String(value)}</Typography.Text> : '—'),
+      render: (value) => (value ? <code className="ov-text-code">{String(value)}</code> : '—'),
     },
   ];
 

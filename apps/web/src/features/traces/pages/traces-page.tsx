@@ -7,7 +7,7 @@ import {
   TRACE_TYPES,
   toDateRangeFilter,
 } from '@ov/domain';
-import { DatePicker, Select, Spin, Tag, Typography } from 'antd';
+import { DatePicker, Select, Spin, Tag } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -22,6 +22,7 @@ import { TraceChanges } from '../components/trace-changes';
 import { fieldWords, moduleWords, sectionWords } from '../components/trace-words';
 import type { Trace } from '../types';
 import './traces-page.css';
+import '../../../components/text/text.css';
 
 const TYPE_COLORS: Record<string, string> = {
   CREATE: 'green',
@@ -107,11 +108,11 @@ export default function TracesPage() {
       render: (_value, trace) =>
         trace.owner ? (
           <span className="ov-traces__owner">
-            <Typography.Text strong>{trace.owner.fullName || trace.owner.email}</Typography.Text>
-            <Typography.Text type="secondary">{trace.owner.email}</Typography.Text>
+            <strong className="ov-strong">{trace.owner.fullName || trace.owner.email}</strong>
+            <span className="ov-text-secondary">{trace.owner.email}</span>
           </span>
         ) : (
-          <Typography.Text type="secondary">{t('traces.system')}</Typography.Text>
+          <span className="ov-text-secondary">{t('traces.system')}</span>
         ),
     },
     {
@@ -154,7 +155,7 @@ export default function TracesPage() {
       title: t('traces.fields.entityId'),
       dataIndex: 'entityId',
       defaultHidden: true,
-      render: (value) => (value ? <Typography.Text code>{String(value)}</Typography.Text> : '—'),
+      render: (value) => (value ? <code className="ov-text-code">{String(value)}</code> : '—'),
     },
   ];
 

@@ -1,4 +1,3 @@
-import { Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { ListColumn } from '../../../components/list-page/types';
 import { displayName } from '../../../lib/current-user';
@@ -8,6 +7,7 @@ import { useMunicipalityNames } from '../api/find-municipality-names';
 import type { User } from '../types';
 import { UserRoles } from './user-roles';
 import { UserStatusTag } from './user-status-tag';
+import '../../../components/text/text.css';
 
 /** The users list columns; the wide ones fold away on narrow screens (classes in `users-page.css`). */
 export function useUserColumns(): ListColumn<User>[] {
@@ -24,16 +24,14 @@ export function useUserColumns(): ListColumn<User>[] {
         isMobile ? (
           // Below 992 px the e-mail and status columns fold away: both go under the name.
           <span className="ov-users__name">
-            <Typography.Text strong>{displayName(user)}</Typography.Text>
-            <Typography.Text type="secondary" className="ov-users__email">
-              {user.email}
-            </Typography.Text>
+            <strong className="ov-strong">{displayName(user)}</strong>
+            <span className="ov-text-secondary ov-users__email">{user.email}</span>
             <span>
               <UserStatusTag status={user.status} />
             </span>
           </span>
         ) : (
-          <Typography.Text strong>{displayName(user)}</Typography.Text>
+          <strong className="ov-strong">{displayName(user)}</strong>
         ),
     },
     {
