@@ -2,7 +2,7 @@ import '../i18n';
 import '../payments.css';
 import { formatMoney, type InvoiceDto, type PaymentMethod } from '@ov/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Checkbox, Empty, Skeleton, Tag } from 'antd';
+import { Alert, Button, Empty, Skeleton, Tag } from 'antd';
 import { useEffect, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
@@ -139,17 +139,25 @@ function PayForm({ language }: { language: string }) {
     {
       key: 'choose',
       width: 48,
+      // Native checkboxes in the table's look (data-table.css `ov-table__check`): Ant Design's checkbox
+      // would be a chunk of its own on this page only.
       title: (
-        <Checkbox
+        <input
+          type="checkbox"
+          className="ov-table__check"
           checked={allChosen}
-          indeterminate={chosen.length > 0 && !allChosen}
+          ref={(input) => {
+            if (input) input.indeterminate = chosen.length > 0 && !allChosen;
+          }}
           disabled={whole || payable.length === 0}
           onChange={(e) => setSelected(e.target.checked ? payable.map((row) => row.id) : [])}
           aria-label={t('payments.pay.selectAll')}
         />
       ),
       render: (row) => (
-        <Checkbox
+        <input
+          type="checkbox"
+          className="ov-table__check"
           checked={chosenIds.has(row.id)}
           disabled={whole || !PAYABLE.has(row.displayStatus)}
           title={row.displayStatus === 'Procesando' ? t('payments.pay.processing') : undefined}
@@ -219,9 +227,15 @@ function PayForm({ language }: { language: string }) {
         <div className="ov-pay__section-head" hidden={inactive}>
           <h2 id={invoicesId}>{t('payments.pay.invoices')}</h2>
           {payable.length > 0 ? (
-            <Checkbox checked={whole} onChange={(e) => setWhole(e.target.checked)} data-testid="whole-debt">
+            <label className="ov-pay__whole" data-testid="whole-debt">
+              <input
+                type="checkbox"
+                className="ov-table__check"
+                checked={whole}
+                onChange={(e) => setWhole(e.target.checked)}
+              />
               {t('payments.pay.wholeDebt')}
-            </Checkbox>
+            </label>
           ) : null}
         </div>
         {agreed.length > 0 && !inactive ? (
