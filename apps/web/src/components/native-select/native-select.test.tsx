@@ -54,4 +54,21 @@ describe('NativeSelect', () => {
     expect(select.getAttribute('aria-busy')).toBe('true');
     expect(select.disabled).toBe(true);
   });
+
+  it('draws the chosen option richer over the field, hidden from assistive technology', () => {
+    render(
+      <NativeSelect
+        aria-label="Código"
+        value={1}
+        options={MUNICIPALITIES}
+        renderValue={(option) => <strong>{option.label.toUpperCase()}</strong>}
+      />,
+    );
+    const select = screen.getByRole('combobox', { name: 'Código' }) as HTMLSelectElement;
+    expect(select.selectedOptions[0]?.textContent).toBe('Cerro');
+    const drawn = select.parentElement?.querySelector('.ov-select__value');
+    expect(drawn?.getAttribute('aria-hidden')).toBe('true');
+    expect(drawn?.textContent).toBe('CERRO');
+    expect(select.parentElement?.classList.contains('ov-select--rendered')).toBe(true);
+  });
 });

@@ -1,5 +1,5 @@
 import './native-select.css';
-import type { ChangeEvent } from 'react';
+import type { ChangeEvent, ReactNode } from 'react';
 
 export type NativeSelectValue = string | number;
 
@@ -32,6 +32,9 @@ export interface NativeSelectProps<T extends NativeSelectValue> {
   'aria-invalid'?: boolean | 'true' | 'false';
   'aria-required'?: boolean | 'true' | 'false';
   'data-testid'?: string;
+  /** Draws the chosen option richer than its text (the pay page's code, holder and debt) over the
+   * field; the select keeps the option's text for assistive technology and its list. */
+  renderValue?: (option: NativeSelectOption<T>) => ReactNode;
 }
 
 /**
@@ -54,6 +57,7 @@ export function NativeSelect<T extends NativeSelectValue>(props: NativeSelectPro
     id,
     name,
     className,
+    renderValue,
   } = props;
   const chosen = options.find((option) => value !== undefined && value !== null && option.value === value);
   const empty = chosen === undefined;
@@ -70,6 +74,7 @@ export function NativeSelect<T extends NativeSelectValue>(props: NativeSelectPro
     'ov-select',
     size === 'large' ? 'ov-select--large' : '',
     empty ? 'ov-select--empty' : '',
+    renderValue && !empty ? 'ov-select--rendered' : '',
     disabled ? 'ov-select--disabled' : '',
     className ?? '',
   ]
@@ -103,6 +108,11 @@ export function NativeSelect<T extends NativeSelectValue>(props: NativeSelectPro
           </option>
         ))}
       </select>
+      {renderValue && chosen ? (
+        <span className="ov-select__value" aria-hidden="true">
+          {renderValue(chosen)}
+        </span>
+      ) : null}
       <span className={loading ? 'ov-select__spinner' : 'ov-select__chevron'} aria-hidden="true" />
     </span>
   );

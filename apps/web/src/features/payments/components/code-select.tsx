@@ -27,6 +27,16 @@ export function CodeSelect(props: {
         value: code.cc,
         label: `${code.cc} · ${code.holder} · ${formatMoney(code.totalDebtCents)}`,
       }))}
+      renderValue={(option) => {
+        const code = props.codes.find((c) => c.cc === option.value);
+        return code ? (
+          <span className="ov-pay__code-option">
+            <strong>{code.cc}</strong>
+            <span className="ov-pay__code-holder">{code.holder}</span>
+            <span className="ov-pay__code-debt">{formatMoney(code.totalDebtCents)}</span>
+          </span>
+        ) : null;
+      }}
     />
   );
 }
