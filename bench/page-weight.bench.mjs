@@ -40,15 +40,13 @@ const SESSION_BUDGET = 450 * KB;
 const CEILINGS_KB = {
   register: 300,
   'client codes': 355,
-  'code detail': 405,
-  pay: 405,
-  prepaid: 395,
-  records: 435,
+  'code detail': 390,
+  pay: 385,
+  prepaid: 380,
+  records: 390,
   profile: 425,
   'users list': 475,
-  'payment record': 435,
-  'request queue': 470,
-  session: 485,
+  session: 475,
 };
 const ceiling = (name, goal) => (CEILINGS_KB[name] ? CEILINGS_KB[name] * KB : goal);
 

@@ -24,7 +24,34 @@ export async function signOutThroughMenu(page, label) {
 const OPEN_SELECT_LIST = '.ant-select-dropdown:not(.ant-select-dropdown-hidden)';
 
 /**
- * Chooses an option of a single select (opened by clicking `trigger`) and waits for its list to
+ * Chooses an option of one of our native selects (`components/native-select`, the list filters and
+ * simple pickers) by its visible text, as a person picking from the browser's own list would.
+ */
+export async function chooseNative(select, label) {
+  await select.selectOption({ label });
+}
+
+/**
+ * Ticks (or with `{ clear: true }` clears) the choices of one of our multi-choice filters
+ * (`components/multi-choice`: a disclosure button over a group of checkboxes), then closes it with
+ * Escape, which puts the focus back on its button.
+ */
+export async function chooseChoices(page, filter, labels, { clear = false } = {}) {
+  const button = filter.locator('.ov-choice__button');
+  await button.click();
+  const group = filter.getByRole('group');
+  await group.waitFor();
+  if (clear) {
+    await filter.locator('.ov-choice__clear').click();
+  } else {
+    for (const label of labels) await group.getByRole('checkbox', { name: label }).check();
+    await page.keyboard.press('Escape');
+  }
+  await group.waitFor({ state: 'hidden' });
+}
+
+/**
+ * Chooses an option of an Ant Design single select (the forms' selects; opened by clicking `trigger`) and waits for its list to
  * close. A click on an option while the list is still sliding in can be lost; the option is clicked
  * again (the list reopened if needed) until the choice takes.
  */
@@ -48,7 +75,7 @@ export async function chooseOption(page, trigger, text, { typed } = {}) {
 }
 
 /**
- * Adds a value to a multiple select (its list stays open): clicks the option until `select` shows it
+ * Adds a value to an Ant Design multiple select (its list stays open): clicks the option until `select` shows it
  * as a chosen tag. A click on an option while the list is still sliding in can be lost; the option is
  * clicked again (the list reopened, the text typed again, if needed), never once the value is chosen.
  */

@@ -4,7 +4,7 @@
 
 import { join } from 'node:path';
 import { expect, test } from '../fixtures.mjs';
-import { settle, submitSignIn } from '../support.mjs';
+import { chooseNative, settle, submitSignIn } from '../support.mjs';
 
 const ADMIN_EMAIL = process.env.ADMIN_EMAIL ?? 'admin@aguasdelahabana.cu';
 const ADMIN_PASSWORD = process.env.ADMIN_PASSWORD ?? 'Admin.Oficina.2026';
@@ -56,9 +56,7 @@ async function visitor({ browser, baseUrl, screenshotDir, assert }) {
   await page.locator('footer').getByRole('link', { name: 'Encuentre la suya' }).click();
   const finder = page.locator('#office-finder');
   await finder.waitFor();
-  await page.getByTestId('office-finder').click();
-  await page.keyboard.type('Marianao');
-  await page.locator('.ant-select-item-option', { hasText: 'Marianao' }).click();
+  await chooseNative(finder.getByLabel('Su municipio'), 'Marianao');
   await finder.getByTestId('office-details').getByText('Oficina Comercial Marianao').waitFor();
   assert.ok((await finder.textContent()).includes('Lunes a viernes'), 'the office hours');
   await settle(page);

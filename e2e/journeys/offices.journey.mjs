@@ -4,7 +4,7 @@
 
 import { join } from 'node:path';
 import { test } from '../fixtures.mjs';
-import { settle, submitSignIn, until } from '../support.mjs';
+import { chooseNative, settle, submitSignIn, until } from '../support.mjs';
 
 const ADMIN_EMAIL = process.env.ADMIN_EMAIL ?? 'admin@aguasdelahabana.cu';
 const ADMIN_PASSWORD = process.env.ADMIN_PASSWORD ?? 'Admin.Oficina.2026';
@@ -34,9 +34,7 @@ async function offices({ browser, baseUrl, screenshotDir, assert }) {
   await shot('offices-desktop-es');
 
   // Filter by municipality, then edit the office's hours.
-  await page.getByTestId('filter-municipality').click();
-  await page.keyboard.type('Cerro');
-  await page.locator('.ant-select-item-option', { hasText: 'Cerro' }).first().click();
+  await chooseNative(page.getByTestId('filter-municipality'), 'Cerro');
   const row = list.locator('tr.ov-table__row', { hasText: 'Oficina Comercial Cerro' });
   await row.waitFor();
   await until(async () => (await list.locator('tr.ov-table__row').count()) === 1);

@@ -1,5 +1,5 @@
 // Roles and permissions, the traces of every action, and these screens in English.
-import { until } from '../../support.mjs';
+import { chooseNative, until } from '../../support.mjs';
 import { base, NEW_USER, row, rowMenu, settle, toast } from './helpers.mjs';
 
 export async function editRolePermissions({ page, baseUrl, assert, shot }) {
@@ -32,10 +32,9 @@ export async function checkTraces({ page, baseUrl, assert, shot }) {
     .first()
     .waitFor({ timeout: 15_000 });
   // The user actions, filtered by module.
-  await page.getByTestId('filter-module').click();
-  await page.locator('.ant-select-item-option', { hasText: 'Usuarios' }).click();
+  await chooseNative(page.getByTestId('filter-module'), 'Usuarios');
   await traces.locator('tr.ov-table__row', { hasText: 'Recuperación' }).first().waitFor();
-  const text = await traces.textContent();
+  const text = await traces.locator('table tbody').textContent(); // not the filters' options
   for (const expected of [
     'Creación',
     'Restablecer contraseña',
@@ -98,12 +97,13 @@ export async function checkSecurityLog({ page, baseUrl, assert, shot }) {
   await page.goto(`${base(baseUrl)}/admin/security-log`);
   const log = page.getByTestId('list-security-log');
   await log.locator('tr.ov-table__row').first().waitFor();
-  await page.getByTestId('filter-result').click();
-  await page.locator('.ant-select-item-option', { hasText: 'Rechazado' }).click();
+  await chooseNative(page.getByTestId('filter-result'), 'Rechazado');
   await log.locator('tr.ov-table__row', { hasText: 'Cuenta bloqueada' }).first().waitFor();
-  // The unfiltered rows stay on screen until the filtered page arrives.
-  await until(async () => !(await log.textContent()).includes('Correcto'));
-  const text = await log.textContent();
+  // The unfiltered rows stay on screen until the filtered page arrives (the filter's own options
+  // name both results: only the table counts).
+  const rows = log.locator('table tbody');
+  await until(async () => !(await rows.textContent()).includes('Correcto'));
+  const text = await rows.textContent();
   assert.ok(!text.includes('Correcto'), 'only refused sign-ins after filtering');
   await settle(page);
   await shot('admin-security-log-desktop-es');

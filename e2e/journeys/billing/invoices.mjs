@@ -1,4 +1,5 @@
 // Debts and invoices of a code: the detail, the status filter, one invoice and its receipts, English.
+import { chooseChoices } from '../../support.mjs';
 import { downloadedPdfText, MARIA_CC, root, shoot, switchLanguage } from './helpers.mjs';
 
 export async function openDebtsAndInvoices({ page, screenshotDir, assert }) {
@@ -26,9 +27,7 @@ export async function openDebtsAndInvoices({ page, screenshotDir, assert }) {
 
 export async function filterPaidInvoices({ page }) {
   const invoices = page.getByTestId('invoices');
-  await invoices.getByTestId('invoices-status').click();
-  await page.locator('.ant-select-item-option', { hasText: 'Pagada' }).click();
-  await page.keyboard.press('Escape');
+  await chooseChoices(page, invoices.getByTestId('invoices-status'), ['Pagada']);
   await page.waitForFunction(() => {
     const tags = [...document.querySelectorAll('[data-testid="invoices"] tbody tr .ant-tag')];
     return tags.length > 0 && tags.every((tag) => tag.getAttribute('data-status') === 'Pagada');
@@ -64,7 +63,7 @@ export async function showDetailInEnglish({ page, screenshotDir, assert }) {
   await page.locator('.ant-drawer-close').click();
   await page.getByTestId('invoice-view').waitFor({ state: 'detached' });
   assert.ok((await detail.textContent()).includes('Total debt'), 'header in English');
-  await invoices.locator('.ant-select-selection-item-remove').first().click(); // clear the status filter
+  await chooseChoices(page, invoices.getByTestId('invoices-status'), [], { clear: true });
   await invoices.locator('.ant-tag[data-status="Pendiente"]').first().waitFor();
   await shoot(page, screenshotDir, 'billing-detail-desktop-en', true);
 }

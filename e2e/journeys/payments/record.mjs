@@ -1,6 +1,6 @@
 // The payment record: a customer's own payments; the staff's view of everybody's, with export and refund.
 import { readFileSync } from 'node:fs';
-import { until } from '../../support.mjs';
+import { chooseChoices, until } from '../../support.mjs';
 import { JOSE_CC, MARIA_CC, root, settle, shoot } from './helpers.mjs';
 
 export async function checkOwnRecord({ page, baseUrl, screenshotDir, assert }) {
@@ -9,9 +9,7 @@ export async function checkOwnRecord({ page, baseUrl, screenshotDir, assert }) {
   await table.locator('tbody tr [data-status="PAYED"]').first().waitFor();
   assert.ok((await table.locator('tbody tr').count()) >= 4, 'four payments listed');
   await shoot(page, screenshotDir, 'payments-record-desktop-es');
-  await page.getByTestId('filter-status').click();
-  await page.locator('.ant-select-item-option', { hasText: 'Pagado' }).click();
-  await page.keyboard.press('Escape');
+  await chooseChoices(page, page.getByTestId('filter-status'), ['Pagado']);
   await settle(page);
   const shown = () =>
     table

@@ -1,9 +1,9 @@
 import './i18n';
 import { MUNICIPALITIES } from '@ov/domain';
-import { Select } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
+import { NativeSelect } from '../native-select/native-select';
 import { OfficeInfo } from './office-info';
 
 /**
@@ -24,9 +24,8 @@ export function OfficeFinder() {
       <label htmlFor="office-finder-municipality" className="ov-office-finder__label">
         {t('officeInfo.finderLabel')}
       </label>
-      <Select
+      <NativeSelect<number>
         id="office-finder-municipality"
-        showSearch={{ optionFilterProp: 'label' }}
         placeholder={t('officeInfo.finderPlaceholder')}
         value={municipality}
         onChange={setMunicipality}

@@ -6,13 +6,15 @@ import {
   datePresetRange,
   INVOICE_DISPLAY_STATUSES,
 } from '@ov/domain';
-import { Button, Select, Tooltip } from 'antd';
+import { Button, Tooltip } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type DataColumn, DataTable } from '../../../components/data-table/data-table';
 import { PAGE_SIZES } from '../../../components/data-table/pager';
 import { LazyRangePicker } from '../../../components/lazy-range-picker/lazy-range-picker';
+import { MultiChoice } from '../../../components/multi-choice/multi-choice';
+import { NativeSelect } from '../../../components/native-select/native-select';
 import { formatDate, formatMoney } from '../../../lib/format';
 import { useIsMobile } from '../../../lib/use-is-mobile';
 import { receiptPath } from '../api/download-document';
@@ -183,16 +185,17 @@ export function InvoicesTable({ cc, onOpen, downloads }: InvoicesTableProps) {
     <div className="ov-invoices" data-testid="invoices">
       <div className="ov-invoices__filters">
         {isMobile ? (
-          <Select
+          <NativeSelect<PresetKey>
             allowClear
             className="ov-invoices__filter"
             placeholder={t('billing.invoices.range')}
             value={preset}
-            onChange={(next?: PresetKey) => {
+            onChange={(next) => {
               setPreset(next);
               chooseRange(next ? presetRange(next) : null);
             }}
             options={PRESETS.map((key) => ({ value: key, label: t(`billing.invoices.presets.${key}`) }))}
+            data-testid="invoices-preset"
           />
         ) : (
           <LazyRangePicker
@@ -209,14 +212,11 @@ export function InvoicesTable({ cc, onOpen, downloads }: InvoicesTableProps) {
             data-testid="invoices-range"
           />
         )}
-        <Select
-          mode="multiple"
-          allowClear
+        <MultiChoice<InvoiceDisplayStatus>
+          label={t('billing.invoices.statusFilter')}
           className="ov-invoices__filter ov-invoices__filter--status"
-          placeholder={t('billing.invoices.statusFilter')}
           value={status}
-          maxTagCount="responsive"
-          onChange={(next: InvoiceDisplayStatus[]) => {
+          onChange={(next) => {
             setStatus(next);
             setPage(1);
           }}

@@ -1,7 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
-import { Button, Select, Upload } from 'antd';
+import { Button, Upload } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { NativeSelect } from '../../../components/native-select/native-select';
 import { notify } from '../../../lib/notify';
 import { type ContractRequest, openAttachment, uploadAttachment } from '../api/contract-requests';
 
@@ -43,11 +44,11 @@ export function RequestAttachments({
       </ul>
       {ownerMayAdd && r.attachments.length < 5 ? (
         <div className="ov-cr__actions">
-          <Select
+          <NativeSelect
             aria-label={form('steps.attachments')}
             value={kind}
-            onChange={setKind}
-            style={{ minWidth: 180 }}
+            onChange={(next) => setKind(next ?? 'IDENTITY_DOCUMENT')}
+            className="ov-cr__attachment-kind"
             options={[
               { value: 'IDENTITY_DOCUMENT', label: form('identityDocument') },
               { value: 'PROPERTY_TITLE', label: form('propertyTitle') },

@@ -12,13 +12,15 @@ import {
   toDateRangeFilter,
 } from '@ov/domain';
 import { useQuery } from '@tanstack/react-query';
-import { Button, DatePicker, Select } from 'antd';
+import { Button, Skeleton } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import { useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { LazyRangePicker } from '../../../components/lazy-range-picker/lazy-range-picker';
 import { ListPage } from '../../../components/list-page/list-page';
 import type { ListColumn } from '../../../components/list-page/types';
+import { NativeSelect } from '../../../components/native-select/native-select';
 import { api } from '../../../lib/api-client';
 import { useCurrentUser } from '../../../lib/current-user';
 import { formatDateTime } from '../../../lib/format';
@@ -30,11 +32,15 @@ import {
   type RequestSummary,
   requestsQuery,
 } from '../api/contract-requests';
-import { RequestDetails } from '../components/request-details';
 import { StatusTag } from '../components/status-tag';
 import '../components/contract-requests.css';
 
 type Range = [Dayjs | null, Dayjs | null] | null;
+
+/** The request's details (with the staff's form, its date picker and upload) load when one is opened. */
+const RequestDetails = lazy(() =>
+  import('../components/request-details').then((module) => ({ default: module.RequestDetails })),
+);
 
 /** How long a request has waited (open ones: until now; closed ones: until their last change). */
 function age(r: RequestSummary) {
@@ -194,7 +200,7 @@ export function QueuePage({
                 </Button>
               ))}
             </fieldset>
-            <Select
+            <NativeSelect
               allowClear
               placeholder={q('status')}
               aria-label={q('status')}
@@ -208,9 +214,8 @@ export function QueuePage({
               data-testid="filter-status"
             />
             {customer ? null : (
-              <Select
+              <NativeSelect
                 allowClear
-                showSearch={{ optionFilterProp: 'label' }}
                 placeholder={q('municipality')}
                 aria-label={q('municipality')}
                 value={municipality}
@@ -220,7 +225,7 @@ export function QueuePage({
                 data-testid="filter-municipality"
               />
             )}
-            <Select
+            <NativeSelect
               allowClear
               placeholder={q('procedure')}
               aria-label={q('procedure')}
@@ -233,7 +238,8 @@ export function QueuePage({
               }))}
               data-testid="filter-procedure"
             />
-            <DatePicker.RangePicker
+            <LazyRangePicker
+              onDemand
               value={range}
               onChange={(value) => setRange(value as Range)}
               presets={presets}
@@ -250,7 +256,11 @@ export function QueuePage({
             queryFn: ({ signal }) =>
               api.get<ContractRequest>(`/contract-requests/${encodeURIComponent(id)}`, signal),
           }),
-          renderView: (r) => <RequestDetails requestId={r.requestId} />,
+          renderView: (r) => (
+            <Suspense fallback={<Skeleton active />}>
+              <RequestDetails requestId={r.requestId} />
+            </Suspense>
+          ),
         }}
       />
     </div>

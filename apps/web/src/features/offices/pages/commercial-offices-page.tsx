@@ -14,6 +14,7 @@ import { zodRule } from '../../../components/form/zod-rule';
 import { ListPage } from '../../../components/list-page/list-page';
 import type { ListColumn } from '../../../components/list-page/types';
 import { useVersionedSave } from '../../../components/list-page/use-versioned-save';
+import { NativeSelect } from '../../../components/native-select/native-select';
 import { useCurrentUser } from '../../../lib/current-user';
 import { formatDateTime } from '../../../lib/format';
 import { PATHS } from '../../../lib/urls';
@@ -95,9 +96,8 @@ export default function CommercialOfficesPage() {
         filters={filters}
         searchPlaceholder={t('offices.searchPlaceholder')}
         filtersSlot={
-          <Select
+          <NativeSelect<number>
             allowClear
-            showSearch={{ optionFilterProp: 'label' }}
             placeholder={f('municipality')}
             value={municipality}
             onChange={setMunicipality}

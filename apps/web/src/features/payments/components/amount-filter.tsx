@@ -1,6 +1,7 @@
 import type { NumberFilterOperator } from '@ov/domain';
-import { InputNumber, Select, Space } from 'antd';
+import { InputNumber, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { NativeSelect } from '../../../components/native-select/native-select';
 
 export interface AmountFilterValue {
   op: NumberFilterOperator;
@@ -33,9 +34,9 @@ export function AmountFilter(props: {
   );
   return (
     <Space.Compact className="ov-amount-filter">
-      <Select
+      <NativeSelect<NumberFilterOperator>
         value={value.op}
-        onChange={(op) => onChange({ ...value, op })}
+        onChange={(op) => onChange({ ...value, op: op ?? 'EQUAL' })}
         options={OPS.map((op) => ({ value: op, label: t(`payments.record.ops.${op}`) }))}
         className="ov-amount-filter__op"
         aria-label={t('payments.record.amountOp')}

@@ -1,7 +1,10 @@
 import { DATE_PRESETS, datePresetRange, PAYMENT_METHODS, PAYMENT_STATUSES, PAYMENT_TYPES } from '@ov/domain';
-import { DatePicker, Input, Select } from 'antd';
+import { Input } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
+import { LazyRangePicker } from '../../../components/lazy-range-picker/lazy-range-picker';
+import { MultiChoice } from '../../../components/multi-choice/multi-choice';
+import { NativeSelect } from '../../../components/native-select/native-select';
 import { AmountFilter } from './amount-filter';
 import type { DateRange, RecordFilterState } from './use-record-filters';
 
@@ -19,18 +22,15 @@ export function RecordFilterBar({ state, staff }: { state: RecordFilterState; st
 
   return (
     <>
-      <Select
-        mode="multiple"
-        allowClear
-        maxTagCount="responsive"
-        placeholder={t('payments.record.status')}
+      <MultiChoice
+        label={t('payments.record.status')}
         value={state.status}
         onChange={state.setStatus}
         className="ov-list__filter ov-records__status"
         options={PAYMENT_STATUSES.map((value) => ({ value, label: t(`payments.status.${value}`) }))}
         data-testid="filter-status"
       />
-      <Select
+      <NativeSelect
         allowClear
         placeholder={t('payments.record.method')}
         value={state.method}
@@ -39,7 +39,7 @@ export function RecordFilterBar({ state, staff }: { state: RecordFilterState; st
         options={PAYMENT_METHODS.map((value) => ({ value, label: t(`payments.methods.${value}`) }))}
         data-testid="filter-method"
       />
-      <Select
+      <NativeSelect
         allowClear
         placeholder={t('payments.record.type')}
         value={state.type}
@@ -58,7 +58,8 @@ export function RecordFilterBar({ state, staff }: { state: RecordFilterState; st
           data-testid="filter-cc"
         />
       ) : null}
-      <DatePicker.RangePicker
+      <LazyRangePicker
+        onDemand
         value={state.range}
         onChange={(value) => state.setRange(value as DateRange)}
         presets={presets}

@@ -1,11 +1,13 @@
 import '../i18n';
 import { DATE_PRESETS, datePresetRange, type Filter, toDateRangeFilter } from '@ov/domain';
-import { DatePicker, Select, Tag } from 'antd';
+import { Tag } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LazyRangePicker } from '../../../components/lazy-range-picker/lazy-range-picker';
 import { ListPage } from '../../../components/list-page/list-page';
 import type { ListColumn } from '../../../components/list-page/types';
+import { NativeSelect } from '../../../components/native-select/native-select';
 import { formatDateTime } from '../../../lib/format';
 import type { ListParams, ListResult, QuerySpec } from '../../../lib/list-query';
 import { searchList } from '../../../lib/list-query';
@@ -122,7 +124,7 @@ export default function SecurityLogPage() {
       searchPlaceholder={t(k('searchPlaceholder'))}
       filtersSlot={
         <>
-          <Select
+          <NativeSelect
             allowClear
             placeholder={t(k('fields.result'))}
             value={result}
@@ -134,7 +136,8 @@ export default function SecurityLogPage() {
             }))}
             data-testid="filter-result"
           />
-          <DatePicker.RangePicker
+          <LazyRangePicker
+            onDemand
             value={range}
             onChange={(value) => setRange(value as Range)}
             presets={presets}

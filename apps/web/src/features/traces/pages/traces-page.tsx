@@ -7,12 +7,14 @@ import {
   TRACE_TYPES,
   toDateRangeFilter,
 } from '@ov/domain';
-import { DatePicker, Select, Spin, Tag } from 'antd';
+import { Select, Spin, Tag } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LazyRangePicker } from '../../../components/lazy-range-picker/lazy-range-picker';
 import { ListPage } from '../../../components/list-page/list-page';
 import type { ListColumn } from '../../../components/list-page/types';
+import { NativeSelect } from '../../../components/native-select/native-select';
 import { TagList } from '../../../components/tag-list/tag-list';
 import { formatDateTime } from '../../../lib/format';
 import { PATHS } from '../../../lib/urls';
@@ -173,7 +175,7 @@ export default function TracesPage() {
       expandedRowRender={(trace) => <TraceChanges trace={trace} />}
       filtersSlot={
         <>
-          <Select
+          <NativeSelect
             allowClear
             placeholder={t('traces.fields.type')}
             value={type}
@@ -182,10 +184,8 @@ export default function TracesPage() {
             options={TRACE_TYPES.map((value) => ({ value, label: t(`traces.types.${value}`) }))}
             data-testid="filter-type"
           />
-          <Select
+          <NativeSelect
             allowClear
-            showSearch
-            optionFilterProp="label"
             placeholder={t('traces.fields.module')}
             value={module}
             onChange={setModule}
@@ -210,7 +210,8 @@ export default function TracesPage() {
             }))}
             data-testid="filter-owner"
           />
-          <DatePicker.RangePicker
+          <LazyRangePicker
+            onDemand
             value={range}
             onChange={(value) => setRange(value as Range)}
             presets={presets}

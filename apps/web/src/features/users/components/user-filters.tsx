@@ -6,9 +6,9 @@ import {
   type Filter,
   toDateRangeFilter,
 } from '@ov/domain';
-import { Select } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { NativeSelect } from '../../../components/native-select/native-select';
 import { useMunicipalityOptions } from '../api/find-municipality-names';
 import { useRoles } from '../api/find-roles';
 import { roleLabel } from './role-label';
@@ -41,7 +41,7 @@ export function useUserFilters(): { filters: Filter[]; slot: React.ReactNode } {
 
   const slot = (
     <>
-      <Select
+      <NativeSelect
         allowClear
         placeholder={t('users.fields.status')}
         value={status}
@@ -50,7 +50,7 @@ export function useUserFilters(): { filters: Filter[]; slot: React.ReactNode } {
         options={FILTERABLE_STATUSES.map((value) => ({ value, label: t(`users.status.${value}`) }))}
         data-testid="filter-status"
       />
-      <Select
+      <NativeSelect
         allowClear
         placeholder={t('users.fields.clientType')}
         value={clientType}
@@ -59,18 +59,17 @@ export function useUserFilters(): { filters: Filter[]; slot: React.ReactNode } {
         options={CLIENT_TYPES.map((value) => ({ value, label: t(`clientTypes.${value}`) }))}
         data-testid="filter-client-type"
       />
-      <Select
+      <NativeSelect
         allowClear
-        showSearch
-        optionFilterProp="label"
         placeholder={t('users.fields.municipality')}
         value={municipality}
         onChange={setMunicipality}
         className="ov-list__filter"
         options={(municipalities.data ?? []).map((option) => ({ value: option.pk, label: option.municipio }))}
+        loading={municipalities.isLoading}
         data-testid="filter-municipality"
       />
-      <Select
+      <NativeSelect
         allowClear
         placeholder={t('users.fields.role')}
         value={role}
@@ -82,7 +81,7 @@ export function useUserFilters(): { filters: Filter[]; slot: React.ReactNode } {
         }))}
         data-testid="filter-role"
       />
-      <Select
+      <NativeSelect
         allowClear
         placeholder={t('users.fields.createdAt')}
         value={created}
