@@ -1,6 +1,7 @@
-import { Card, Tabs } from 'antd';
+import { Card } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
+import { Tabs } from '../../../components/tabs/tabs';
 import { useCurrentUser } from '../../../lib/current-user';
 import { PATHS } from '../../../lib/urls';
 import { UserView } from '../components/user-view';
