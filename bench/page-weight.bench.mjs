@@ -45,7 +45,7 @@ const CEILINGS_KB = {
   prepaid: 395,
   records: 435,
   profile: 425,
-  'users list': 475,
+  'users list': 428,
   'payment record': 435,
   'request queue': 470,
   session: 485,
