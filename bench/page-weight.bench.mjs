@@ -45,7 +45,7 @@ const CEILINGS_KB = {
   prepaid: 380,
   records: 390,
   profile: 425,
-  'users list': 475,
+  'users list': 428,
   session: 475,
 };
 const ceiling = (name, goal) => (CEILINGS_KB[name] ? CEILINGS_KB[name] * KB : goal);

@@ -4,11 +4,12 @@ import {
   FileProtectOutlined,
   WalletOutlined,
 } from '@ant-design/icons';
-import { Alert, Button, Descriptions, Skeleton, Tag } from 'antd';
+import { Alert, Button, Skeleton, Tag } from 'antd';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { Card } from '../../../components/card/card';
+import { Descriptions } from '../../../components/descriptions/descriptions';
 import { OfficeInfo } from '../../../components/office-info/office-info';
 import { Result } from '../../../components/result/result';
 import { useCurrentUser } from '../../../lib/current-user';

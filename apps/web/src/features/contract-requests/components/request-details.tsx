@@ -6,9 +6,10 @@ import {
   staffTransitionsFrom,
 } from '@ov/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Descriptions, Input, Modal, Skeleton, Timeline } from 'antd';
+import { Alert, Button, Input, Modal, Skeleton, Timeline } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Descriptions } from '../../../components/descriptions/descriptions';
 import { api } from '../../../lib/api-client';
 import { isApiError } from '../../../lib/api-error';
 import { useCurrentUser } from '../../../lib/current-user';

@@ -14,7 +14,6 @@ import {
   AutoComplete,
   Button,
   Checkbox,
-  Descriptions,
   Form,
   type FormInstance,
   Input,
@@ -24,6 +23,7 @@ import {
 } from 'antd';
 import { type Dispatch, type SetStateAction, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Descriptions } from '../../../components/descriptions/descriptions';
 
 /** The steps of the contract-request form that only show fields (the page keeps the flow). */
 

@@ -5,10 +5,11 @@ import {
   findMunicipality,
   normalizeRequestId,
 } from '@ov/domain';
-import { Alert, Button, Descriptions, Input, Skeleton, Steps, Tag } from 'antd';
+import { Alert, Button, Input, Skeleton, Steps, Tag } from 'antd';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
+import { Descriptions } from '../../../components/descriptions/descriptions';
 import { OfficeInfo } from '../../../components/office-info/office-info';
 import { api } from '../../../lib/api-client';
 import { isApiError } from '../../../lib/api-error';

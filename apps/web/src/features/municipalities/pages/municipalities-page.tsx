@@ -1,5 +1,5 @@
-import { Descriptions } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { Descriptions } from '../../../components/descriptions/descriptions';
 import { ListPage } from '../../../components/list-page/list-page';
 import type { ListColumn } from '../../../components/list-page/types';
 import { PATHS } from '../../../lib/urls';

@@ -7,9 +7,10 @@ import {
   MUNICIPALITIES,
   PERMISSIONS,
 } from '@ov/domain';
-import { Descriptions, Form, Input, Select } from 'antd';
+import { Form, Input, Select } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Descriptions } from '../../../components/descriptions/descriptions';
 import { zodRule } from '../../../components/form/zod-rule';
 import { ListPage } from '../../../components/list-page/list-page';
 import type { ListColumn } from '../../../components/list-page/types';

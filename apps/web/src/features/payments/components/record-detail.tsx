@@ -1,6 +1,7 @@
 import { formatMoney, type PaymentDto } from '@ov/domain';
-import { Descriptions, Tag } from 'antd';
+import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { Descriptions } from '../../../components/descriptions/descriptions';
 import { formatDateTime } from '../../../lib/format';
 import { canCancel, PendingPaymentActions } from './cancel-payment';
 import { paymentOutcomeText, STATUS_COLORS } from './result-text';

@@ -10,7 +10,7 @@ import { PATHS } from '../../../lib/urls';
 import { getUser, userQuery } from '../api/get-user';
 import { createUser, recoverUser, updateUser } from '../api/save-user';
 import type { User } from '../types';
-import { toUserFormValues, toUserPayload, type UserFormValues } from './user-form';
+import type { UserFormValues } from './user-form';
 
 interface SaveUserOptions {
   canAssignRoles: boolean;
@@ -31,6 +31,8 @@ export function useSaveUser({ canAssignRoles, refresh }: SaveUserOptions) {
 
   /** Create or update; a 409 opens the reference-conflict warning (overwrite / recover / cancel). */
   const save = async (values: UserFormValues, id: string | null): Promise<User> => {
+    // The form's module is loaded by then (the dialog draws it); imported here so the list does not need it.
+    const { toUserFormValues, toUserPayload } = await import('./user-form');
     const payload = toUserPayload(values, canAssignRoles);
     const version = Number(values.version ?? 0);
     try {

@@ -1,5 +1,6 @@
-import { Descriptions, Tabs } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { Descriptions } from '../../../components/descriptions/descriptions';
+import { Tabs } from '../../../components/tabs/tabs';
 import { displayName } from '../../../lib/current-user';
 import { formatDate, formatDateTime } from '../../../lib/format';
 import { useMunicipalityNames } from '../api/find-municipality-names';

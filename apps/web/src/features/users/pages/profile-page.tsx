@@ -1,7 +1,7 @@
-import { Tabs } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { Card } from '../../../components/card/card';
+import { Tabs } from '../../../components/tabs/tabs';
 import { useCurrentUser } from '../../../lib/current-user';
 import { PATHS } from '../../../lib/urls';
 import { UserView } from '../components/user-view';

@@ -1,7 +1,7 @@
 import '../i18n';
 import { SolutionOutlined } from '@ant-design/icons';
 import { hasPermission, PERMISSIONS } from '@ov/domain';
-import { Button } from 'antd';
+import { Button, Skeleton, Spin } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -12,7 +12,6 @@ import { PATHS } from '../../../lib/urls';
 import { usersListQuery } from '../api/find-users';
 import { userQuery } from '../api/get-user';
 import { removeUser } from '../api/remove-users';
-import { ResetPasswordDialog } from '../components/reset-password-dialog';
 import { RoutedUserView } from '../components/routed-user-view';
 import { useSaveUser } from '../components/use-save-user';
 import { USERS_ROOT_KEY, useUserMutations } from '../components/use-user-mutations';
@@ -20,11 +19,17 @@ import { useUserActions } from '../components/user-actions';
 import { UserBulkActions } from '../components/user-bulk-actions';
 import { useUserColumns } from '../components/user-columns';
 import { useUserFilters } from '../components/user-filters';
-import { toUserFormValues, UserFormFields, type UserFormValues } from '../components/user-form';
+import type { UserFormValues } from '../components/user-form';
 import type { User } from '../types';
 import './users-page.css';
 
 const SendEmailDialog = lazy(() => import('../../../components/send-email-dialog/send-email-dialog'));
+// Shown on demand only: loaded when first opened, so the list does not download their form controls
+// (the user form's date picker and selects, the reset dialog's switch and checkbox).
+const UserFormPanel = lazy(() => import('../components/user-form-panel'));
+const ResetPasswordDialog = lazy(() =>
+  import('../components/reset-password-dialog').then((m) => ({ default: m.ResetPasswordDialog })),
+);
 
 /**
  * Security › Users (spec §2): the list with filters, the row menu (details, edit, send e-mail, reset
@@ -44,6 +49,8 @@ export default function UsersPage() {
   ]);
   const { filters, slot } = useUserFilters();
   const [resetFor, setResetFor] = useState<User | null>(null);
+  // Kept once loaded, so it closes with its animation and hands focus back as before.
+  const [resetLoaded, setResetLoaded] = useState(false);
   const [mailTo, setMailTo] = useState<User | null>(null);
   const isSelf = (user: User) => user._id === me._id;
 
@@ -54,7 +61,10 @@ export default function UsersPage() {
     isSelf,
     changeStatus,
     onSendEmail: canMail ? setMailTo : undefined,
-    onResetPassword: setResetFor,
+    onResetPassword: (user) => {
+      setResetLoaded(true);
+      setResetFor(user);
+    },
   });
 
   return (
@@ -90,11 +100,14 @@ export default function UsersPage() {
             mode === 'create' ? t('users.createTitle') : user ? displayName(user) : t('users.detailTitle'),
           getOne: userQuery,
           renderView: (user) => <RoutedUserView user={user} />,
-          renderForm: ({ form }) => {
+          renderForm: ({ form, mode, record }) => {
             formRef.current = form;
-            return <UserFormFields form={form} canAssignRoles={canAssignRoles} />;
+            return (
+              <Suspense fallback={<Skeleton active paragraph={{ rows: 6 }} />}>
+                <UserFormPanel form={form} mode={mode} record={record} canAssignRoles={canAssignRoles} />
+              </Suspense>
+            );
           },
-          toFormValues: toUserFormValues,
           save,
           remove: canDelete ? (id) => removeUser(id) : undefined,
           canRemove: (user) => canDelete && !isSelf(user) && user.status !== 'DELETED',
@@ -103,7 +116,11 @@ export default function UsersPage() {
           viewActions,
         }}
       />
-      <ResetPasswordDialog user={resetFor} onClose={() => setResetFor(null)} />
+      {resetLoaded ? (
+        <Suspense fallback={<Spin fullscreen description={t('common.loading')} />}>
+          <ResetPasswordDialog user={resetFor} onClose={() => setResetFor(null)} />
+        </Suspense>
+      ) : null}
       {mailTo ? (
         <Suspense fallback={null}>
           <SendEmailDialog
