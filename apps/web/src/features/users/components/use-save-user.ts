@@ -31,6 +31,9 @@ export function useSaveUser({ canAssignRoles, refresh }: SaveUserOptions) {
 
   /** Create or update; a 409 opens the reference-conflict warning (overwrite / recover / cancel). */
   const save = async (values: UserFormValues, id: string | null): Promise<User> => {
+    // Save pressed while the form's chunk is still on its way (a skeleton on screen): there are no
+    // fields yet, so nothing to send; the click does nothing rather than sending an empty user.
+    if (Object.keys(values).length === 0) throw new ActionCancelled();
     // The form's module is loaded by then (the dialog draws it); imported here so the list does not need it.
     const { toUserFormValues, toUserPayload } = await import('./user-form');
     const payload = toUserPayload(values, canAssignRoles);
