@@ -33,9 +33,9 @@ const SESSION_BUDGET = 450 * KB;
 
 /**
  * What CI enforces (`--budget`) while a page is still above its goal: the figure measured on
- * 2026-11-26 (third figures of that day, "11-26 c") with our own card, labels and values, tabs, selects and bell count
- * (docs/web-performance.md) plus 3 %. A page can only get lighter; lower a ceiling when a page loses weight, drop it once the
- * page meets its goal.
+ * 2026-11-26 ("11-26 c": our own card, labels and values, tabs, selects and bell count;
+ * docs/web-performance.md) plus 3 %. A page can only get lighter; lower a ceiling when a page loses
+ * weight, drop it once the page meets its goal.
  */
 const CEILINGS_KB = {
   register: 296,
