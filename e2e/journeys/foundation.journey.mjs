@@ -106,7 +106,8 @@ async function desktopJourney({ browser, baseUrl, screenshotDir, assert }) {
   await page.getByRole('button', { name: 'EN', exact: true }).click();
   await page.locator('h1', { hasText: 'Users' }).waitFor();
   assert.ok((await menu.textContent()).includes('Security'), 'menu in English');
-  await list.getByText('Active').first().waitFor();
+  // In the table's rows: the status filter (a native select) also holds an "Active" option.
+  await list.locator('tr.ov-table__row').getByText('Active').first().waitFor();
   await shot('users-desktop-en');
 
   // A deep link survives a reload (the API serves the SPA for client-side routes).

@@ -1,7 +1,7 @@
 // Helpers of the account journey: the API and the dev mailbox, sign-in and sign-out, screenshots.
 
 import { join } from 'node:path';
-import { chooseOption, signOutThroughMenu, submitSignIn } from '../../support.mjs';
+import { chooseNative, signOutThroughMenu, submitSignIn } from '../../support.mjs';
 
 export const ADMIN_EMAIL = process.env.ADMIN_EMAIL ?? 'admin@aguasdelahabana.cu';
 export const ADMIN_PASSWORD = process.env.ADMIN_PASSWORD ?? 'Admin.Oficina.2026';
@@ -36,8 +36,9 @@ export async function mailedLink(baseUrl, to, kind, page) {
   throw new Error(`no ${kind} mail to ${to}`);
 }
 
-export async function pickOption(page, fieldId, text) {
-  await chooseOption(page, page.locator(`#${fieldId}`), text.label ?? text, { typed: text.typed });
+/** Chooses the option labelled `label` of the form's native select `#fieldId`. */
+export async function pickOption(page, fieldId, label) {
+  await chooseNative(page.locator(`#${fieldId}`), label);
 }
 
 export async function signIn(page, baseUrl, email, password) {

@@ -32,7 +32,7 @@ export async function register({ page, baseUrl, assert, shot }, { email, phone, 
   await page.locator('#phone').fill(phone);
   await page.locator('#confirmPassword').fill(password);
   await pickOption(page, 'clientType', 'Residencial');
-  await pickOption(page, 'municipality', { typed: 'Plaza', label: 'Plaza' });
+  await pickOption(page, 'municipality', 'Plaza de la Revolución');
   await shot('register-desktop-es');
   await page.getByRole('button', { name: 'Crear cuenta' }).click();
 }

@@ -2,11 +2,12 @@ import '../i18n';
 import { DeleteOutlined, LogoutOutlined, UploadOutlined, UserOutlined } from '@ant-design/icons';
 import { CLIENT_TYPES, profileFormSchema, profileUpdateSchema } from '@ov/domain';
 import { useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Avatar, Button, Divider, Form, Input, Select, Upload } from 'antd';
-import { useState } from 'react';
+import { Alert, App, Avatar, Button, Divider, Form, Input } from 'antd';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { zodRule } from '../../../components/form/zod-rule';
+import { NativeSelect } from '../../../components/native-select/native-select';
 import { matchesRule, PasswordField } from '../../../components/password-field/password-field';
 import { displayName, useCurrentUser } from '../../../lib/current-user';
 import { errorText } from '../../../lib/error-text';
@@ -56,6 +57,7 @@ function AvatarPicker({
   const { t, i18n } = useTranslation();
   const { message } = App.useApp();
   const [uploading, setUploading] = useState(false);
+  const fileInput = useRef<HTMLInputElement>(null);
   const upload = async (file: File) => {
     setUploading(true);
     try {
@@ -76,18 +78,27 @@ function AvatarPicker({
         alt={name}
       />
       <div className="ov-profile__avatar-actions">
-        <Upload
+        {/* The browser's own file picker, opened by the button (Ant Design's Upload is a chunk of its
+            own for this one button); the input is out of the tab order and of the accessibility tree. */}
+        <input
+          ref={fileInput}
+          type="file"
           accept="image/png,image/jpeg,image/webp,image/gif"
-          showUploadList={false}
-          beforeUpload={(file) => {
-            void upload(file);
-            return Upload.LIST_IGNORE;
+          hidden
+          onChange={(event) => {
+            const file = event.target.files?.[0];
+            event.target.value = '';
+            if (file) void upload(file);
           }}
+        />
+        <Button
+          icon={<UploadOutlined />}
+          loading={uploading}
+          onClick={() => fileInput.current?.click()}
+          data-testid="avatar-upload"
         >
-          <Button icon={<UploadOutlined />} loading={uploading} data-testid="avatar-upload">
-            {t('account.profile.upload')}
-          </Button>
-        </Upload>
+          {t('account.profile.upload')}
+        </Button>
         {preview ? (
           <Button type="text" danger icon={<DeleteOutlined />} onClick={() => onChange(null)}>
             {t('account.profile.removePhoto')}
@@ -225,14 +236,16 @@ export default function ProfilePage() {
                 />
               ) : null}
               <Form.Item name="municipality" label={t('account.profile.municipality')}>
-                <Select
+                <NativeSelect
+                  className="ov-select--block"
                   disabled
                   loading={loading}
                   options={municipalities.map((option) => ({ value: option.pk, label: option.municipio }))}
                 />
               </Form.Item>
               <Form.Item name="clientType" label={t('account.profile.clientType')}>
-                <Select
+                <NativeSelect
+                  className="ov-select--block"
                   disabled
                   options={CLIENT_TYPES.map((type) => ({ value: type, label: t(`clientTypes.${type}`) }))}
                 />

@@ -1,11 +1,12 @@
 import '../i18n';
 import { CLIENT_TYPES, type SignupInput, signupSchema } from '@ov/domain';
-import { Alert, Button, Form, Input, Select } from 'antd';
+import { Alert, Button, Form, Input } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useLanguageForm } from '../../../components/form/use-language-form';
 import { zodRule } from '../../../components/form/zod-rule';
+import { NativeSelect } from '../../../components/native-select/native-select';
 import { matchesRule, PasswordField } from '../../../components/password-field/password-field';
 import { isApiError } from '../../../lib/api-error';
 import { errorText } from '../../../lib/error-text';
@@ -142,15 +143,18 @@ export default function RegisterPage() {
           <Input.Password autoComplete="new-password" />
         </Form.Item>
         <Form.Item name="clientType" label={t('account.register.clientType')} rules={[rule(S.clientType)]}>
-          <Select options={CLIENT_TYPES.map((type) => ({ value: type, label: t(`clientTypes.${type}`) }))} />
+          <NativeSelect
+            className="ov-select--block"
+            options={CLIENT_TYPES.map((type) => ({ value: type, label: t(`clientTypes.${type}`) }))}
+          />
         </Form.Item>
         <Form.Item
           name="municipality"
           label={t('account.register.municipality')}
           rules={[rule(S.municipality)]}
         >
-          <Select
-            showSearch={{ optionFilterProp: 'label' }}
+          <NativeSelect
+            className="ov-select--block"
             loading={loading}
             placeholder={t('account.register.municipalityPlaceholder')}
             options={options.map((option) => ({ value: option.pk, label: option.municipio }))}
