@@ -9,7 +9,7 @@
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { expect, test } from '../fixtures.mjs';
-import { keyboardThroughCodeDetail } from './a11y/keyboard.mjs';
+import { keyboardThroughCodeDetail, keyboardThroughDateFilter } from './a11y/keyboard.mjs';
 import { checkRouteCoverage, ROLES } from './a11y/pages.mjs';
 import { checkReflow } from './a11y/reflow.mjs';
 import { analyze, openFirstRowDetail, settled, signInAs } from './a11y/sweep.mjs';
@@ -38,6 +38,7 @@ test('a11y: every path of the route table is swept; keyboard through the code de
 }) => {
   checkRouteCoverage(assert);
   await keyboardThroughCodeDetail({ ...journey, assert, viewport: DESKTOP });
+  await keyboardThroughDateFilter({ ...journey, assert, viewport: DESKTOP });
 });
 
 for (const role of ROLES.filter((candidate) => !only || only.includes(candidate.name))) {

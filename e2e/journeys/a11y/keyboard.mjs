@@ -70,3 +70,52 @@ export async function keyboardThroughCodeDetail({ browser, baseUrl, assert, view
     await context.close();
   }
 }
+
+/**
+ * The payment record's date filter is a stand-in until it is used (components/lazy-range-picker,
+ * `onDemand`): Tab passes through it and on without the picker being swapped in; Enter on it puts the
+ * picker in its place with the focus in its first field, while its chunk is held back 1 s (the
+ * stand-in keeps the focus meanwhile, nothing is lost).
+ */
+export async function keyboardThroughDateFilter({ browser, baseUrl, assert, viewport }) {
+  const context = await browser.newContext({ viewport, locale: 'es-ES' });
+  const page = await context.newPage();
+  try {
+    await page.route(/\/assets\/.*\.js$/, async (route) => {
+      const response = await route.fetch();
+      const body = await response.text();
+      if (body.includes('rc-picker')) await new Promise((done) => setTimeout(done, 1000));
+      await route.fulfill({ response, body });
+    });
+    await signInAs(page, baseUrl, { email: 'maria.perez@example.cu', password: 'Demo.Oficina.2026' });
+    await page.goto(`${baseUrl}/oficina_virtual/payments/payment-record`);
+    const standIn = page.getByTestId('filter-dates');
+    const from = standIn.getByPlaceholder('Desde');
+    await from.waitFor();
+    const where = () =>
+      page.evaluate(() => {
+        const element = document.activeElement;
+        if (element?.closest('.ant-picker-range')) return 'picker';
+        if (element?.closest('.ov-lazy-range')) return `stand-in ${element.getAttribute('placeholder')}`;
+        return element?.tagName ?? '';
+      });
+
+    await from.focus();
+    await page.keyboard.press('Tab');
+    assert.equal(await where(), 'stand-in Hasta', 'Tab moves within the stand-in');
+    await page.keyboard.press('Tab');
+    assert.ok(!(await where()).startsWith('stand-in'), 'Tab moves on past the date filter');
+    await page.keyboard.press('Shift+Tab');
+    await page.keyboard.press('Shift+Tab');
+    assert.equal(await where(), 'stand-in Desde', 'Shift+Tab comes back to it');
+    assert.equal(await page.locator('.ant-picker-range').count(), 0, 'passing through does not swap it');
+
+    await page.keyboard.press('Enter');
+    assert.equal(await where(), 'stand-in Desde', 'while the picker loads the stand-in keeps the focus');
+    await page.locator('.ant-picker-range').waitFor();
+    await page.waitForFunction(() => !!document.activeElement?.closest('.ant-picker-range'));
+    assert.equal(await where(), 'picker', 'the picker takes the focus');
+  } finally {
+    await context.close();
+  }
+}

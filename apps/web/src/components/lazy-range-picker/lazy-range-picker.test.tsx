@@ -4,6 +4,17 @@ import '../../lib/i18n';
 import { LazyRangePicker } from './lazy-range-picker';
 
 describe('LazyRangePicker', () => {
+  it('on demand, passing through with the keyboard leaves the stand-in in place', async () => {
+    const { container } = render(<LazyRangePicker onDemand placeholder={['Desde', 'Hasta']} />);
+    const from = screen.getByPlaceholderText('Desde');
+    from.focus();
+    fireEvent.keyDown(from, { key: 'Tab' });
+    from.blur();
+    await new Promise((done) => setTimeout(done, 50));
+    expect(container.querySelector('.ant-picker')).toBeNull();
+    expect(screen.getByPlaceholderText('Desde')).toBe(from);
+  });
+
   it('on demand, draws a stand-in of two empty fields until it is used, then the picker', async () => {
     const { container } = render(
       <LazyRangePicker onDemand placeholder={['Desde', 'Hasta']} className="mine" data-testid="dates" />,
@@ -13,7 +24,8 @@ describe('LazyRangePicker', () => {
     expect(container.querySelector('.ant-picker')).toBeNull();
     const from = screen.getByPlaceholderText('Desde');
     expect(screen.getByPlaceholderText('Hasta')).toBeTruthy();
-    fireEvent.focus(from);
+    from.focus();
+    fireEvent.keyDown(from, { key: 'Enter' });
     await screen.findByText(
       (_text, element) => !!element?.classList.contains('ant-picker-range'),
       undefined,

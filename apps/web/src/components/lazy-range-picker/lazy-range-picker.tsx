@@ -2,7 +2,7 @@ import './i18n';
 import './lazy-range-picker.css';
 import { Input } from 'antd';
 import type { RangePickerProps } from 'antd/es/date-picker';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, startTransition, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import '../../lib/date-locale';
 
@@ -15,7 +15,9 @@ export interface LazyRangePickerProps extends RangePickerProps {
   /**
    * Fetch the picker only when the field is used (focused, clicked, hovered) rather than when it is
    * drawn: until then a stand-in of the same size and look (two empty fields, the arrow, the calendar)
-   * holds its place. Focusing the stand-in loads the picker, which takes the focus and opens.
+   * holds its place. Focusing it fetches the picker; using it (a click, Enter, Space, the down arrow or
+   * typing) puts the picker in its place, focused. The stand-in stays on screen, focused, until the
+   * picker has arrived (a transition); a keyboard user passing through never has it swapped under them.
    */
   onDemand?: boolean;
 }
@@ -35,9 +37,10 @@ export function LazyRangePicker({ onDemand = false, ...props }: LazyRangePickerP
     ? props.placeholder
     : [t('rangePicker.start'), t('rangePicker.end')];
 
-  const use = (focused: boolean) => {
-    setFocus(focused);
-    setWanted(true);
+  const use = () => {
+    setFocus(true);
+    // In a transition: React keeps the stand-in (and its focus) until the picker's chunk is here.
+    startTransition(() => setWanted(true));
   };
   const field = (index: 0 | 1) => (
     <input
@@ -45,10 +48,20 @@ export function LazyRangePicker({ onDemand = false, ...props }: LazyRangePickerP
       size={12}
       placeholder={placeholders[index] || undefined}
       aria-label={index === 0 ? props['aria-label'] : undefined}
-      onFocus={() => use(true)}
+      onFocus={() => void loadPicker()}
+      // Left before the picker arrived (Tab on through the filters): it must not take the focus back.
+      onBlur={() => setFocus(false)}
       onPointerDown={(event) => {
         event.preventDefault();
-        use(true);
+        event.currentTarget.focus();
+        use();
+      }}
+      onKeyDown={(event) => {
+        const typed = event.key.length === 1 && !event.ctrlKey && !event.metaKey && !event.altKey;
+        if (event.key === 'Enter' || event.key === 'ArrowDown' || typed) {
+          event.preventDefault();
+          use();
+        }
       }}
     />
   );
@@ -66,19 +79,19 @@ export function LazyRangePicker({ onDemand = false, ...props }: LazyRangePickerP
       <span className="ov-lazy-range__calendar" aria-hidden="true" />
     </span>
   );
-  if (!wanted) return standIn;
+  if (onDemand) {
+    // One boundary from the start, showing the stand-in as its content: the switch to the picker is a
+    // transition, so the stand-in stays (focused) until the picker can replace it.
+    return (
+      <Suspense fallback={standIn}>
+        {wanted ? <RangePicker {...props} autoFocus={focus || props.autoFocus} /> : standIn}
+      </Suspense>
+    );
+  }
 
   const placeholder = Array.isArray(props.placeholder) ? props.placeholder[0] : undefined;
   return (
-    <Suspense
-      fallback={
-        onDemand ? (
-          standIn
-        ) : (
-          <Input disabled className={props.className} placeholder={placeholder} aria-hidden />
-        )
-      }
-    >
+    <Suspense fallback={<Input disabled className={props.className} placeholder={placeholder} aria-hidden />}>
       <RangePicker {...props} autoFocus={focus || props.autoFocus} />
     </Suspense>
   );
