@@ -34,18 +34,28 @@ export async function chooseNative(select, label) {
 /**
  * Ticks (or with `{ clear: true }` clears) the choices of one of our multi-choice filters
  * (`components/multi-choice`: a disclosure button over a group of checkboxes), then closes it with
- * Escape, which puts the focus back on its button.
+ * Escape, which puts the focus back on its button. The panel closes when the focus leaves it: a side
+ * dialog closed just before hands the focus back to its opener a moment later, which can close a
+ * panel opened in between; it is opened again (at most three times) until the choice is made.
  */
 export async function chooseChoices(page, filter, labels, { clear = false } = {}) {
   const button = filter.locator('.ov-choice__button');
-  await button.click();
   const group = filter.getByRole('group');
-  await group.waitFor();
-  if (clear) {
-    await filter.locator('.ov-choice__clear').click();
-  } else {
-    for (const label of labels) await group.getByRole('checkbox', { name: label }).check();
-    await page.keyboard.press('Escape');
+  for (let attempt = 1; ; attempt++) {
+    if ((await button.getAttribute('aria-expanded')) !== 'true') await button.click();
+    await group.waitFor();
+    try {
+      if (clear) {
+        await filter.locator('.ov-choice__clear').click({ timeout: 5000 });
+      } else {
+        for (const label of labels)
+          await group.getByRole('checkbox', { name: label }).check({ timeout: 5000 });
+        await page.keyboard.press('Escape');
+      }
+      break;
+    } catch (error) {
+      if (attempt === 3) throw error;
+    }
   }
   await group.waitFor({ state: 'hidden' });
 }
