@@ -43,7 +43,7 @@ const CEILINGS_KB = {
   'code detail': 372,
   pay: 359,
   prepaid: 355,
-  records: 380,
+  records: 376,
   profile: 372,
 };
 const ceiling = (name, goal) => (CEILINGS_KB[name] ? CEILINGS_KB[name] * KB : goal);

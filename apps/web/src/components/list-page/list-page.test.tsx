@@ -65,6 +65,22 @@ function renderList(fetchPage: (params: ListParams) => Promise<ListResult<Thing>
 const bodyRows = (container: HTMLElement) => Array.from(container.querySelectorAll('tbody tr.ov-table__row'));
 
 describe('ListPage', () => {
+  it('hides and shows a column from the columns popover, whose boxes are named by the columns', async () => {
+    localStorage.removeItem(STORAGE_KEYS.tableHiddenColumns('things'));
+    const { container } = renderList(async () => ({ items: things(2), total: 2 }));
+    await waitFor(() => expect(bodyRows(container)).toHaveLength(2));
+    expect(screen.getByRole('columnheader', { name: 'Nombre' })).toBeTruthy();
+
+    fireEvent.click(screen.getByTestId('list-columns'));
+    const box = await screen.findByRole('checkbox', { name: 'Nombre' });
+    expect((box as HTMLInputElement).checked).toBe(true);
+    fireEvent.click(box);
+    await waitFor(() => expect(screen.queryByRole('columnheader', { name: 'Nombre' })).toBeNull());
+    expect((box as HTMLInputElement).checked).toBe(false);
+    fireEvent.click(box);
+    await waitFor(() => expect(screen.getByRole('columnheader', { name: 'Nombre' })).toBeTruthy());
+  });
+
   it('shows exactly one skeleton row while the first page loads, then the rows', async () => {
     let resolve!: (result: ListResult<Thing>) => void;
     const { container } = renderList(() => new Promise((done) => (resolve = done)));
