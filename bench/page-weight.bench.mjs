@@ -38,13 +38,13 @@ const SESSION_BUDGET = 450 * KB;
  * weight, drop it once the page meets its goal.
  */
 const CEILINGS_KB = {
-  register: 271,
-  'client codes': 341,
-  'code detail': 372,
-  pay: 359,
-  prepaid: 355,
-  records: 376,
-  profile: 372,
+  register: 268,
+  'client codes': 335,
+  'code detail': 365,
+  pay: 353,
+  prepaid: 350,
+  records: 369,
+  profile: 366,
 };
 const ceiling = (name, goal) => (CEILINGS_KB[name] ? CEILINGS_KB[name] * KB : goal);
 

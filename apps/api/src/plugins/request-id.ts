@@ -14,7 +14,7 @@ export function requestId(req: IncomingMessage): string {
   return typeof given === 'string' && SAFE_REQUEST_ID.test(given) ? given : randomUUID();
 }
 
-/** Every answer carries the request's id (also the `reqId` of its log lines). */
+/** Every answer carries the request's id (also the `reqId` of its log lines), but a hashed build file (spa.ts). */
 export function registerRequestId(app: FastifyInstance) {
   app.addHook('onRequest', async (req, reply) => {
     reply.header('x-request-id', req.id);

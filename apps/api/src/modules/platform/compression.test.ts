@@ -91,8 +91,21 @@ describe('the web app files', () => {
       'x-frame-options',
       'referrer-policy',
       'origin-agent-cluster',
+      // Never revalidated (immutable), never fetched in ranges: no validators, no request id.
+      'etag',
+      'last-modified',
+      'accept-ranges',
+      'x-request-id',
     ])
       expect(res.headers[name]).toBeUndefined();
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('keeps the validators on what the browser revalidates (the page)', async () => {
+    const page = await get('/oficina_virtual/', 'br');
+    expect(page.headers.etag).toBeTruthy();
+    const again = await get('/oficina_virtual/', 'br', { 'if-none-match': String(page.headers.etag) });
+    expect(again.statusCode).toBe(304);
   });
 });
 
