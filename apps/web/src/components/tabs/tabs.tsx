@@ -52,11 +52,14 @@ export function Tabs({
   const [visited, setVisited] = useState<ReadonlySet<string>>(() => new Set());
   const tabs = useRef(new Map<string, HTMLButtonElement>());
 
+  const shown = useRef(false);
   useEffect(() => {
     if (active === undefined) return;
     setVisited((seen) => (seen.has(active) ? seen : new Set(seen).add(active)));
-    // Keeps the chosen tab in view when the list scrolls sideways.
-    tabs.current.get(active)?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
+    // Keeps the chosen tab in view when the list scrolls sideways; not as the tabs first appear, when
+    // it could scroll the page itself to a list below the fold.
+    if (shown.current) tabs.current.get(active)?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
+    shown.current = true;
   }, [active]);
 
   const choose = (key: string) => {
