@@ -1,0 +1,127 @@
+import './i18n';
+import './date-range.css';
+import dayjs, { type Dayjs } from 'dayjs';
+import { useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+
+const ISO = 'YYYY-MM-DD';
+
+export type DateRangeValue = [Dayjs, Dayjs] | null;
+
+export interface DateRangeProps {
+  /** The filter's full range, or null when none is set. */
+  value?: DateRangeValue;
+  /** Called with both dates once a full range (from ≤ to) is chosen, or null when it is cleared. */
+  onChange?: (next: DateRangeValue) => void;
+  /** The group's name (the filter's label); "Fechas" when not given. */
+  label?: string;
+  /** The two fields' labels; "Desde" / "Hasta" when not given. */
+  fromLabel?: string;
+  toLabel?: string;
+  className?: string;
+  'data-testid'?: string;
+}
+
+const keyOf = (value: DateRangeValue | undefined) =>
+  value ? `${value[0].format(ISO)}|${value[1].format(ISO)}` : '';
+
+/**
+ * A date-range filter of two native date fields (the browser's own calendar and keyboard handling) in
+ * the look of the theme's field: a group named by the filter's label, "Desde" and "Hasta" fields that
+ * keep from ≤ to (`min`/`max`), and a clear button once a date is set. Only a full range is reported.
+ */
+export function DateRange({
+  value,
+  onChange,
+  label,
+  fromLabel,
+  toLabel,
+  className,
+  ...rest
+}: DateRangeProps) {
+  const { t } = useTranslation();
+  const [from, setFrom] = useState(value ? value[0].format(ISO) : '');
+  const [to, setTo] = useState(value ? value[1].format(ISO) : '');
+  const [shown, setShown] = useState(keyOf(value));
+  // What this field last reported: the parent handing it back is no reason to redraw the fields.
+  const reported = useRef(keyOf(value));
+  const fromInput = useRef<HTMLInputElement>(null);
+
+  // A range set from outside (a preset, a reset) is drawn in the fields.
+  const incoming = keyOf(value);
+  if (incoming !== shown) {
+    setShown(incoming);
+    if (incoming !== reported.current) {
+      reported.current = incoming;
+      setFrom(value ? value[0].format(ISO) : '');
+      setTo(value ? value[1].format(ISO) : '');
+    }
+  }
+
+  const report = (next: DateRangeValue) => {
+    const key = keyOf(next);
+    if (key === reported.current) return;
+    reported.current = key;
+    onChange?.(next);
+  };
+  const choose = (nextFrom: string, nextTo: string) => {
+    setFrom(nextFrom);
+    setTo(nextTo);
+    if (nextFrom && nextTo && nextFrom <= nextTo) report([dayjs(nextFrom), dayjs(nextTo)]);
+    else report(null);
+  };
+  const clear = () => {
+    choose('', '');
+    fromInput.current?.focus();
+  };
+  const reversed = !!from && !!to && from > to;
+
+  return (
+    <fieldset
+      aria-label={label || t('dateRange.label')}
+      className={`ov-date-range${className ? ` ${className}` : ''}`}
+      data-testid={rest['data-testid']}
+    >
+      <label className="ov-date-range__field">
+        <span className="ov-date-range__label">{fromLabel || t('dateRange.from')}</span>
+        <input
+          ref={fromInput}
+          type="date"
+          value={from}
+          max={to || undefined}
+          aria-invalid={reversed || undefined}
+          onChange={(event) => choose(event.target.value, to)}
+        />
+      </label>
+      <label className="ov-date-range__field">
+        <span className="ov-date-range__label">{toLabel || t('dateRange.to')}</span>
+        <input
+          type="date"
+          value={to}
+          min={from || undefined}
+          aria-invalid={reversed || undefined}
+          onChange={(event) => choose(from, event.target.value)}
+        />
+      </label>
+      {from || to ? (
+        <button
+          type="button"
+          className="ov-date-range__clear"
+          aria-label={t('dateRange.clear')}
+          onClick={clear}
+        >
+          <svg
+            viewBox="64 64 896 896"
+            width="12"
+            height="12"
+            fill="currentColor"
+            aria-hidden="true"
+            focusable="false"
+          >
+            <path d="M563.8 512l262.5-312.9c4.4-5.2.7-13.1-6.1-13.1h-79.8c-4.7 0-9.2 2.1-12.3 5.7L511.6 449.8 295.1 191.7c-3-3.6-7.5-5.7-12.3-5.7H203c-6.8 0-10.5 7.9-6.1 13.1L459.4 512 196.9 824.9A7.95 7.95 0 00203 838h79.8c4.7 0 9.2-2.1 12.3-5.7l216.5-258.1 216.5 258.1c3 3.6 7.5 5.7 12.3 5.7h79.8c6.8 0 10.5-7.9 6.1-13.1L563.8 512z" />
+          </svg>
+        </button>
+      ) : null}
+    </fieldset>
+  );
+}
