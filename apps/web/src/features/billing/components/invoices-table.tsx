@@ -12,7 +12,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type DataColumn, DataTable } from '../../../components/data-table/data-table';
 import { PAGE_SIZES } from '../../../components/data-table/pager';
-import { LazyRangePicker } from '../../../components/lazy-range-picker/lazy-range-picker';
+import { DateRange } from '../../../components/date-range/date-range';
 import { MultiChoice } from '../../../components/multi-choice/multi-choice';
 import { NativeSelect } from '../../../components/native-select/native-select';
 import { formatDate, formatMoney } from '../../../lib/format';
@@ -184,31 +184,27 @@ export function InvoicesTable({ cc, onOpen, downloads }: InvoicesTableProps) {
   return (
     <div className="ov-invoices" data-testid="invoices">
       <div className="ov-invoices__filters">
-        {isMobile ? (
-          <NativeSelect<PresetKey>
-            allowClear
-            className="ov-invoices__filter"
-            placeholder={t('billing.invoices.range')}
-            value={preset}
-            onChange={(next) => {
-              setPreset(next);
-              chooseRange(next ? presetRange(next) : null);
-            }}
-            options={PRESETS.map((key) => ({ value: key, label: t(`billing.invoices.presets.${key}`) }))}
-            data-testid="invoices-preset"
-          />
-        ) : (
-          <LazyRangePicker
+        <NativeSelect<PresetKey>
+          allowClear
+          className="ov-invoices__filter"
+          placeholder={t('billing.invoices.presetPlaceholder')}
+          value={preset}
+          onChange={(next) => {
+            setPreset(next);
+            chooseRange(next ? presetRange(next) : null);
+          }}
+          options={PRESETS.map((key) => ({ value: key, label: t(`billing.invoices.presets.${key}`) }))}
+          data-testid="invoices-preset"
+        />
+        {isMobile ? null : (
+          <DateRange
             className="ov-invoices__range"
+            label={t('billing.invoices.range')}
             value={range}
-            format={lang === 'en' ? 'MM/DD/YYYY' : 'DD/MM/YYYY'}
-            onChange={(next) => chooseRange(next?.[0] && next[1] ? [next[0], next[1]] : null)}
-            presets={PRESETS.map((key) => ({
-              label: t(`billing.invoices.presets.${key}`),
-              value: presetRange(key),
-            }))}
-            placeholder={[t('billing.invoices.range'), '']}
-            allowEmpty={[false, false]}
+            onChange={(next) => {
+              setPreset(undefined);
+              chooseRange(next);
+            }}
             data-testid="invoices-range"
           />
         )}

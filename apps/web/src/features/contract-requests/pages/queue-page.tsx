@@ -3,8 +3,6 @@ import {
   CONTRACT_REQUEST_STATUSES,
   type ContractRequestStatus,
   type ContractSector,
-  DATE_PRESETS,
-  datePresetRange,
   type Filter,
   findMunicipality,
   MUNICIPALITIES,
@@ -17,7 +15,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { LazyRangePicker } from '../../../components/lazy-range-picker/lazy-range-picker';
+import { DateRange } from '../../../components/date-range/date-range';
 import { ListPage } from '../../../components/list-page/list-page';
 import type { ListColumn } from '../../../components/list-page/types';
 import { NativeSelect } from '../../../components/native-select/native-select';
@@ -35,7 +33,7 @@ import {
 import { StatusTag } from '../components/status-tag';
 import '../components/contract-requests.css';
 
-type Range = [Dayjs | null, Dayjs | null] | null;
+type Range = [Dayjs, Dayjs] | null;
 
 /** The request's details (with the staff's form, its date picker and upload) load when one is opened. */
 const RequestDetails = lazy(() =>
@@ -92,11 +90,6 @@ export function QueuePage({
   );
   const counts = useQuery(countsQuery(baseFilters, ''));
   const countOf = (s: ContractRequestStatus) => counts.data?.find((c) => c.status === s)?.count ?? 0;
-
-  const presets = DATE_PRESETS.map((preset) => {
-    const { from, to } = datePresetRange(preset);
-    return { label: t(`traces.datePresets.${preset}`), value: [dayjs(from), dayjs(to)] as [Dayjs, Dayjs] };
-  });
 
   const columns: ListColumn<RequestSummary>[] = [
     {
@@ -238,15 +231,7 @@ export function QueuePage({
               }))}
               data-testid="filter-procedure"
             />
-            <LazyRangePicker
-              onDemand
-              value={range}
-              onChange={(value) => setRange(value as Range)}
-              presets={presets}
-              format={i18n.language === 'en' ? 'MM/DD/YYYY' : 'DD/MM/YYYY'}
-              aria-label={q('dates')}
-              data-testid="filter-dates"
-            />
+            <DateRange value={range} onChange={setRange} label={q('dates')} data-testid="filter-dates" />
           </>
         }
         detail={{

@@ -1,24 +1,15 @@
-import { DATE_PRESETS, datePresetRange, PAYMENT_METHODS, PAYMENT_STATUSES, PAYMENT_TYPES } from '@ov/domain';
+import { PAYMENT_METHODS, PAYMENT_STATUSES, PAYMENT_TYPES } from '@ov/domain';
 import { Input } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import { LazyRangePicker } from '../../../components/lazy-range-picker/lazy-range-picker';
+import { DateRange } from '../../../components/date-range/date-range';
 import { MultiChoice } from '../../../components/multi-choice/multi-choice';
 import { NativeSelect } from '../../../components/native-select/native-select';
 import { AmountFilter } from './amount-filter';
-import type { DateRange, RecordFilterState } from './use-record-filters';
+import type { RecordFilterState } from './use-record-filters';
 
 /** The payment record's filters; the client code one only for staff (a customer's record holds only their codes). */
 export function RecordFilterBar({ state, staff }: { state: RecordFilterState; staff: boolean }) {
-  const { t, i18n } = useTranslation();
-
-  const presets = DATE_PRESETS.map((preset) => {
-    const { from, to } = datePresetRange(preset);
-    return {
-      label: t(`payments.record.datePresets.${preset}`),
-      value: [dayjs(from), dayjs(to)] as [Dayjs, Dayjs],
-    };
-  });
+  const { t } = useTranslation();
 
   return (
     <>
@@ -58,13 +49,9 @@ export function RecordFilterBar({ state, staff }: { state: RecordFilterState; st
           data-testid="filter-cc"
         />
       ) : null}
-      <LazyRangePicker
-        onDemand
+      <DateRange
         value={state.range}
-        onChange={(value) => state.setRange(value as DateRange)}
-        presets={presets}
-        format={i18n.language === 'en' ? 'MM/DD/YYYY' : 'DD/MM/YYYY'}
-        placeholder={[t('payments.record.from'), t('payments.record.to')]}
+        onChange={state.setRange}
         className="ov-records__range"
         data-testid="filter-dates"
       />

@@ -3,7 +3,7 @@ import type { Dayjs } from 'dayjs';
 import { useMemo, useState } from 'react';
 import type { AmountFilterValue } from './amount-filter';
 
-export type DateRange = [Dayjs | null, Dayjs | null] | null;
+export type DateRange = [Dayjs, Dayjs] | null;
 
 export interface RecordFilterValues {
   status: string[];

@@ -1,10 +1,10 @@
 import '../i18n';
-import { DATE_PRESETS, datePresetRange, type Filter, toDateRangeFilter } from '@ov/domain';
+import { type Filter, toDateRangeFilter } from '@ov/domain';
 import { Tag } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
+import type { Dayjs } from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LazyRangePicker } from '../../../components/lazy-range-picker/lazy-range-picker';
+import { DateRange } from '../../../components/date-range/date-range';
 import { ListPage } from '../../../components/list-page/list-page';
 import type { ListColumn } from '../../../components/list-page/types';
 import { NativeSelect } from '../../../components/native-select/native-select';
@@ -33,7 +33,7 @@ const securityLogQuery = (params: ListParams): QuerySpec<ListResult<SecurityEven
   queryFn: ({ signal }) => searchList<SecurityEvent>('/security-log/search', params, signal),
 });
 
-type Range = [Dayjs | null, Dayjs | null] | null;
+type Range = [Dayjs, Dayjs] | null;
 
 /** Security › Security log (TRACE:READ): every sign-in, who, when, from where and how it ended. */
 export default function SecurityLogPage() {
@@ -51,11 +51,6 @@ export default function SecurityLogPage() {
       );
     return chosen;
   }, [result, range]);
-
-  const presets = DATE_PRESETS.map((preset) => {
-    const { from, to } = datePresetRange(preset);
-    return { label: t(`traces.datePresets.${preset}`), value: [dayjs(from), dayjs(to)] as [Dayjs, Dayjs] };
-  });
 
   const columns: ListColumn<SecurityEvent>[] = [
     {
@@ -136,13 +131,9 @@ export default function SecurityLogPage() {
             }))}
             data-testid="filter-result"
           />
-          <LazyRangePicker
-            onDemand
+          <DateRange
             value={range}
-            onChange={(value) => setRange(value as Range)}
-            presets={presets}
-            format={i18n.language === 'en' ? 'MM/DD/YYYY' : 'DD/MM/YYYY'}
-            placeholder={[t('traces.from'), t('traces.to')]}
+            onChange={setRange}
             className="ov-traces__range"
             data-testid="filter-dates"
           />

@@ -1,17 +1,10 @@
 import '../i18n';
-import {
-  DATE_PRESETS,
-  datePresetRange,
-  type Filter,
-  SELECT_DEBOUNCE_MS,
-  TRACE_TYPES,
-  toDateRangeFilter,
-} from '@ov/domain';
+import { type Filter, SELECT_DEBOUNCE_MS, TRACE_TYPES, toDateRangeFilter } from '@ov/domain';
 import { Select, Spin, Tag } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
+import type { Dayjs } from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LazyRangePicker } from '../../../components/lazy-range-picker/lazy-range-picker';
+import { DateRange } from '../../../components/date-range/date-range';
 import { ListPage } from '../../../components/list-page/list-page';
 import type { ListColumn } from '../../../components/list-page/types';
 import { NativeSelect } from '../../../components/native-select/native-select';
@@ -51,7 +44,7 @@ const MODULES = [
   'settings',
 ] as const;
 
-type Range = [Dayjs | null, Dayjs | null] | null;
+type Range = [Dayjs, Dayjs] | null;
 
 /** Security › Traces (TRACE:READ): every change with its before/after, filtered by type, module, owner and dates. */
 export default function TracesPage() {
@@ -77,10 +70,6 @@ export default function TracesPage() {
   }, [type, module, owner, range]);
 
   const moduleLabel = (value: string) => moduleWords(t, value);
-  const presets = DATE_PRESETS.map((preset) => {
-    const { from, to } = datePresetRange(preset);
-    return { label: t(`traces.datePresets.${preset}`), value: [dayjs(from), dayjs(to)] as [Dayjs, Dayjs] };
-  });
 
   const columns: ListColumn<Trace>[] = [
     {
@@ -210,13 +199,9 @@ export default function TracesPage() {
             }))}
             data-testid="filter-owner"
           />
-          <LazyRangePicker
-            onDemand
+          <DateRange
             value={range}
-            onChange={(value) => setRange(value as Range)}
-            presets={presets}
-            format={i18n.language === 'en' ? 'MM/DD/YYYY' : 'DD/MM/YYYY'}
-            placeholder={[t('traces.from'), t('traces.to')]}
+            onChange={setRange}
             className="ov-traces__range"
             data-testid="filter-dates"
           />
