@@ -1,21 +1,38 @@
 // Keyboard path through the code detail (issue 12): from the client codes page to the code's detail
-// (focus lands on its heading), Tab through the header actions and the date-range filter into the
-// invoice table, then Shift+Tab back to the filter and the header actions.
+// (focus lands on its heading), Tab through the header actions and the date-range filter (two native
+// date fields, components/date-range) into the invoice table, then Shift+Tab back to the filter and
+// the header actions, quickly and at a person's pace.
 import { signInAs } from './sweep.mjs';
 
 const focused = (page) =>
   page.evaluate(() => {
     const element = document.activeElement;
+    const range = element?.closest('.ov-date-range');
     return {
       tag: element?.tagName ?? '',
       testId: element?.closest('[data-testid]')?.getAttribute('data-testid') ?? '',
       inInvoices: !!element?.closest('[data-testid="invoices"] table'),
-      inRange: !!element?.closest('.ant-picker-range'),
+      inRange: !!range,
+      // Which of the range's fields: its visible label ("Desde" / "Hasta"), or the clear button.
+      field: range
+        ? (element?.closest('label')?.textContent ?? element?.getAttribute('aria-label') ?? '')
+        : '',
       inHeader:
         !!element?.closest('[data-testid="code-detail"]') && !element?.closest('[data-testid="invoices"]'),
       text: (element?.textContent ?? '').trim().slice(0, 40),
     };
   });
+
+/** A person's pace: the page gets two frames to react (focus handlers, re-renders) after each key. */
+const twoFrames = (page) =>
+  page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+
+/** The fields met in order, each once however many Tab stops (the date's parts) it holds. */
+const fieldsMet = (steps) =>
+  steps
+    .filter((where) => where.inRange)
+    .map((where) => where.field)
+    .filter((field, index, all) => field !== all[index - 1]);
 
 export async function keyboardThroughCodeDetail({ browser, baseUrl, assert, viewport }) {
   const context = await browser.newContext({ viewport, locale: 'es-ES' });
@@ -33,88 +50,111 @@ export async function keyboardThroughCodeDetail({ browser, baseUrl, assert, view
     await page.waitForFunction(() => document.activeElement?.tagName === 'H1');
     assert.match(await page.title(), /2300000000001|Códigos|Oficina Virtual/);
     await page.locator('[data-testid="invoices"] tbody tr.ov-table__row').first().waitFor();
-    // The date-range field is fetched when first drawn (a disabled stand-in holds its place until then).
-    await page.locator('[data-testid="code-detail"] .ant-picker-range').first().waitFor();
+    await page.getByTestId('invoices-range').getByLabel('Desde').waitFor();
 
     const forward = [];
     let reachedTable = false;
-    for (let step = 0; step < 40 && !reachedTable; step++) {
+    for (let step = 0; step < 60 && !reachedTable; step++) {
       await page.keyboard.press('Tab');
       const where = await focused(page);
       forward.push(where);
       reachedTable = where.inInvoices;
     }
-    assert.ok(
-      forward.some((where) => where.inRange),
-      'Tab passes through the date-range filter',
-    );
+    assert.deepEqual(fieldsMet(forward), ['Desde', 'Hasta'], 'Tab passes through both date fields');
     assert.ok(
       reachedTable,
       `Tab reaches the invoice table: ${JSON.stringify(forward.map((w) => w.testId || w.text))}`,
     );
 
-    const backward = [];
-    let reachedHeader = false;
-    for (let step = 0; step < 40 && !reachedHeader; step++) {
-      await page.keyboard.press('Shift+Tab');
-      const where = await focused(page);
-      backward.push(where);
-      reachedHeader = where.inHeader && !where.inRange && where.tag !== 'H1';
+    // Quickly, then at a person's pace (Ant Design's range picker sent Shift+Tab from its first field
+    // back to its second once the page had a frame to react: the keyboard could not pass it backwards).
+    for (const paced of [false, true]) {
+      if (paced) {
+        await page
+          .locator('[data-testid="invoices"] table a, [data-testid="invoices"] table button')
+          .first()
+          .focus();
+      }
+      const backward = [];
+      let reachedHeader = false;
+      for (let step = 0; step < 60 && !reachedHeader; step++) {
+        await page.keyboard.press('Shift+Tab');
+        if (paced) await twoFrames(page);
+        const where = await focused(page);
+        backward.push(where);
+        reachedHeader = where.inHeader && !where.inRange && where.tag !== 'H1' && where.testId !== 'invoices';
+      }
+      const pace = paced ? "at a person's pace" : 'quickly';
+      assert.deepEqual(
+        fieldsMet(backward),
+        ['Hasta', 'Desde'],
+        `Shift+Tab (${pace}) passes back through both date fields: ${JSON.stringify(backward.map((w) => w.field || w.testId || w.text))}`,
+      );
+      assert.ok(reachedHeader, `Shift+Tab (${pace}) reaches the code header actions`);
     }
-    assert.ok(
-      backward.some((where) => where.inRange),
-      'Shift+Tab passes back through the date-range filter',
-    );
-    assert.ok(reachedHeader, 'Shift+Tab reaches the code header actions');
   } finally {
     await context.close();
   }
 }
 
 /**
- * The payment record's date filter is a stand-in until it is used (components/lazy-range-picker,
- * `onDemand`): Tab passes through it and on without the picker being swapped in; Enter on it puts the
- * picker in its place with the focus in its first field, while its chunk is held back 1 s (the
- * stand-in keeps the focus meanwhile, nothing is lost).
+ * The payment record's date filter (two native date fields): a range typed into them filters the
+ * record, the clear button brings it back, and Tab / Shift+Tab (at a person's pace) pass through both
+ * fields and out.
  */
 export async function keyboardThroughDateFilter({ browser, baseUrl, assert, viewport }) {
   const context = await browser.newContext({ viewport, locale: 'es-ES' });
   const page = await context.newPage();
   try {
-    await page.route(/\/assets\/.*\.js$/, async (route) => {
-      const response = await route.fetch();
-      const body = await response.text();
-      if (body.includes('rc-picker')) await new Promise((done) => setTimeout(done, 1000));
-      await route.fulfill({ response, body });
-    });
     await signInAs(page, baseUrl, { email: 'maria.perez@example.cu', password: 'Demo.Oficina.2026' });
     await page.goto(`${baseUrl}/oficina_virtual/payments/payment-record`);
-    const standIn = page.getByTestId('filter-dates');
-    const from = standIn.getByPlaceholder('Desde');
-    await from.waitFor();
+    const rows = page.locator('.ov-list table tbody tr [data-status]');
+    await rows.first().waitFor();
+    const dates = page.getByRole('group', { name: 'Fechas' });
+    const from = dates.getByLabel('Desde');
+    const to = dates.getByLabel('Hasta');
+
+    // A month long before any payment: nothing left in the record.
+    await from.fill('2001-01-01');
+    assert.ok((await rows.count()) > 0, 'one date alone does not filter');
+    assert.equal(await to.getAttribute('min'), '2001-01-01', 'the end cannot be before the start');
+    await to.fill('2001-01-31');
+    await page.waitForFunction(() => !document.querySelector('.ov-list table tbody tr [data-status]'));
+    await dates.getByRole('button', { name: 'Borrar las fechas' }).click();
+    await rows.first().waitFor();
+    assert.equal(await from.inputValue(), '', 'cleared');
+
     const where = () =>
       page.evaluate(() => {
         const element = document.activeElement;
-        if (element?.closest('.ant-picker-range')) return 'picker';
-        if (element?.closest('.ov-lazy-range')) return `stand-in ${element.getAttribute('placeholder')}`;
+        if (element?.closest('.ov-date-range')) return element.closest('label')?.textContent ?? 'range';
         return element?.tagName ?? '';
       });
-
     await from.focus();
-    await page.keyboard.press('Tab');
-    assert.equal(await where(), 'stand-in Hasta', 'Tab moves within the stand-in');
-    await page.keyboard.press('Tab');
-    assert.ok(!(await where()).startsWith('stand-in'), 'Tab moves on past the date filter');
-    await page.keyboard.press('Shift+Tab');
-    await page.keyboard.press('Shift+Tab');
-    assert.equal(await where(), 'stand-in Desde', 'Shift+Tab comes back to it');
-    assert.equal(await page.locator('.ant-picker-range').count(), 0, 'passing through does not swap it');
-
-    await page.keyboard.press('Enter');
-    assert.equal(await where(), 'stand-in Desde', 'while the picker loads the stand-in keeps the focus');
-    await page.locator('.ant-picker-range').waitFor();
-    await page.waitForFunction(() => !!document.activeElement?.closest('.ant-picker-range'));
-    assert.equal(await where(), 'picker', 'the picker takes the focus');
+    const forward = [];
+    for (let step = 0; step < 10 && (forward.length === 0 || forward.at(-1) !== 'out'); step++) {
+      await page.keyboard.press('Tab');
+      await twoFrames(page);
+      const at = await where();
+      forward.push(at === 'Desde' || at === 'Hasta' ? at : 'out');
+    }
+    assert.deepEqual(
+      forward.filter((field, index, all) => field !== all[index - 1]),
+      ['Desde', 'Hasta', 'out'].slice(forward[0] === 'Desde' ? 0 : 1),
+      `Tab moves through the date fields and on: ${forward}`,
+    );
+    const backward = [];
+    for (let step = 0; step < 12 && backward.at(-1) !== 'out'; step++) {
+      await page.keyboard.press('Shift+Tab');
+      await twoFrames(page);
+      const at = await where();
+      backward.push(at === 'Desde' || at === 'Hasta' ? at : 'out');
+    }
+    assert.deepEqual(
+      backward.filter((field, index, all) => field !== all[index - 1]),
+      ['Hasta', 'Desde', 'out'],
+      `Shift+Tab at a person's pace passes back through both date fields and out: ${backward}`,
+    );
   } finally {
     await context.close();
   }
