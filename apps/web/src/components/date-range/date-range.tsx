@@ -93,35 +93,38 @@ export function DateRange({
           onChange={(event) => choose(event.target.value, to)}
         />
       </label>
-      <label className="ov-date-range__field">
-        <span className="ov-date-range__label">{toLabel || t('dateRange.to')}</span>
-        <input
-          type="date"
-          value={to}
-          min={from || undefined}
-          aria-invalid={reversed || undefined}
-          onChange={(event) => choose(from, event.target.value)}
-        />
-      </label>
-      {from || to ? (
-        <button
-          type="button"
-          className="ov-date-range__clear"
-          aria-label={t('dateRange.clear')}
-          onClick={clear}
-        >
-          <svg
-            viewBox="64 64 896 896"
-            width="12"
-            height="12"
-            fill="currentColor"
-            aria-hidden="true"
-            focusable="false"
+      {/* The end field and the clear button wrap together on a narrow screen. */}
+      <span className="ov-date-range__end">
+        <label className="ov-date-range__field">
+          <span className="ov-date-range__label">{toLabel || t('dateRange.to')}</span>
+          <input
+            type="date"
+            value={to}
+            min={from || undefined}
+            aria-invalid={reversed || undefined}
+            onChange={(event) => choose(from, event.target.value)}
+          />
+        </label>
+        {from || to ? (
+          <button
+            type="button"
+            className="ov-date-range__clear"
+            aria-label={t('dateRange.clear')}
+            onClick={clear}
           >
-            <path d="M563.8 512l262.5-312.9c4.4-5.2.7-13.1-6.1-13.1h-79.8c-4.7 0-9.2 2.1-12.3 5.7L511.6 449.8 295.1 191.7c-3-3.6-7.5-5.7-12.3-5.7H203c-6.8 0-10.5 7.9-6.1 13.1L459.4 512 196.9 824.9A7.95 7.95 0 00203 838h79.8c4.7 0 9.2-2.1 12.3-5.7l216.5-258.1 216.5 258.1c3 3.6 7.5 5.7 12.3 5.7h79.8c6.8 0 10.5-7.9 6.1-13.1L563.8 512z" />
-          </svg>
-        </button>
-      ) : null}
+            <svg
+              viewBox="64 64 896 896"
+              width="12"
+              height="12"
+              fill="currentColor"
+              aria-hidden="true"
+              focusable="false"
+            >
+              <path d="M563.8 512l262.5-312.9c4.4-5.2.7-13.1-6.1-13.1h-79.8c-4.7 0-9.2 2.1-12.3 5.7L511.6 449.8 295.1 191.7c-3-3.6-7.5-5.7-12.3-5.7H203c-6.8 0-10.5 7.9-6.1 13.1L459.4 512 196.9 824.9A7.95 7.95 0 00203 838h79.8c4.7 0 9.2-2.1 12.3-5.7l216.5-258.1 216.5 258.1c3 3.6 7.5 5.7 12.3 5.7h79.8c6.8 0 10.5-7.9 6.1-13.1L563.8 512z" />
+            </svg>
+          </button>
+        ) : null}
+      </span>
     </fieldset>
   );
 }
