@@ -28,6 +28,21 @@ const twoFrames = (page) =>
   page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
 
 /** The fields met in order, each once however many Tab stops (the date's parts) it holds. */
+/**
+ * Presses `key` at a person's pace (two frames after each) until the focus has left the date fields,
+ * at most `steps` times: where it was after each press, 'Desde', 'Hasta' or 'out'.
+ */
+async function walk(page, key, steps, where) {
+  const seen = [];
+  for (let step = 0; step < steps && seen.at(-1) !== 'out'; step++) {
+    await page.keyboard.press(key);
+    await twoFrames(page);
+    const at = await where();
+    seen.push(at === 'Desde' || at === 'Hasta' ? at : 'out');
+  }
+  return seen;
+}
+
 const fieldsMet = (steps) =>
   steps
     .filter((where) => where.inRange)
@@ -131,25 +146,13 @@ export async function keyboardThroughDateFilter({ browser, baseUrl, assert, view
         return element?.tagName ?? '';
       });
     await from.focus();
-    const forward = [];
-    for (let step = 0; step < 10 && (forward.length === 0 || forward.at(-1) !== 'out'); step++) {
-      await page.keyboard.press('Tab');
-      await twoFrames(page);
-      const at = await where();
-      forward.push(at === 'Desde' || at === 'Hasta' ? at : 'out');
-    }
+    const forward = await walk(page, 'Tab', 10, where);
     assert.deepEqual(
       forward.filter((field, index, all) => field !== all[index - 1]),
       ['Desde', 'Hasta', 'out'].slice(forward[0] === 'Desde' ? 0 : 1),
       `Tab moves through the date fields and on: ${forward}`,
     );
-    const backward = [];
-    for (let step = 0; step < 12 && backward.at(-1) !== 'out'; step++) {
-      await page.keyboard.press('Shift+Tab');
-      await twoFrames(page);
-      const at = await where();
-      backward.push(at === 'Desde' || at === 'Hasta' ? at : 'out');
-    }
+    const backward = await walk(page, 'Shift+Tab', 12, where);
     assert.deepEqual(
       backward.filter((field, index, all) => field !== all[index - 1]),
       ['Hasta', 'Desde', 'out'],

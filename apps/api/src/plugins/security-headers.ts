@@ -1,6 +1,6 @@
-import { BASE_PATH } from '@ov/domain';
 import type { FastifyInstance } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
+import { ASSETS } from './spa';
 
 /**
  * Scripts only from our origin (the SPA ships no inline script); styles may be inline because
@@ -57,7 +57,6 @@ function helmetHeaders(options: HelmetOptions): { set: Record<string, string>; r
  * of a page's dozens of responses. They keep what applies to a subresource: no MIME sniffing, and
  * loadable by our own origin only.
  */
-const ASSETS = `${BASE_PATH}/assets/`;
 const ASSET_HEADERS: Record<string, string> = {
   'x-content-type-options': 'nosniff',
   'cross-origin-resource-policy': 'same-origin',

@@ -5,7 +5,8 @@ import { BASE_PATH } from '@ov/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 /** Files the build leaves a `.br` and `.gz` copy of (apps/web/vite.config.ts `precompress`). */
-const ASSETS = `${BASE_PATH}/assets/`;
+/** Where the build's hashed files are served (security-headers.ts gives them their own headers too). */
+export const ASSETS = `${BASE_PATH}/assets/`;
 
 /**
  * What a hashed build file does without: it is never revalidated (`immutable`, and a new build has new
