@@ -1,37 +1,40 @@
 import { ThunderboltOutlined } from '@ant-design/icons';
 import { generatePassword, validationMessage } from '@ov/domain';
-import { Button, Input, Tooltip } from 'antd';
-// The compact group alone: `Space` would bring the whole spacing component to the sign-up page.
-import Compact from 'antd/es/space/Compact';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PasswordInput } from '../form-kit/inputs';
 import { PasswordStrengthMeter } from './password-strength-meter';
 
 interface PasswordFieldProps {
   id?: string;
   value?: string;
+  /** Called with the new text (also accepts being handed an input's change, for our own forms). */
   onChange?: (value: string) => void;
+  onBlur?: () => void;
   /** Called with a freshly generated password (e.g. to fill the confirmation too). */
   onGenerate?: (password: string) => void;
   autoComplete?: string;
   placeholder?: string;
   disabled?: boolean;
   'aria-invalid'?: boolean;
+  'aria-describedby'?: string;
 }
 
 /**
- * A new-password control for Ant Design forms: the input, a generator button (domain generatePassword,
- * shown in clear once generated) and the strength meter with the spec's hint underneath.
+ * A new-password control: the input (with its show/hide button), a generator button joined to its
+ * end (domain generatePassword, shown in clear once generated) and the strength meter with the spec's
+ * hint underneath. Plain elements, so it serves our own forms and Ant Design's `Form.Item` alike.
  */
 export function PasswordField({
   id,
   value,
   onChange,
+  onBlur,
   onGenerate,
   autoComplete = 'new-password',
   placeholder,
   disabled,
-  ...rest
+  ...aria
 }: PasswordFieldProps) {
   const { i18n } = useTranslation();
   const [visible, setVisible] = useState(false);
@@ -45,27 +48,31 @@ export function PasswordField({
   };
   return (
     <div className="ov-password-field">
-      <Compact block>
-        <Input.Password
+      <div className="ov-password-field__group">
+        <PasswordInput
           id={id}
           value={value}
           onChange={(event) => onChange?.(event.target.value)}
+          onBlur={onBlur}
           autoComplete={autoComplete}
           placeholder={placeholder}
           disabled={disabled}
-          visibilityToggle={{ visible, onVisibleChange: setVisible }}
-          aria-invalid={rest['aria-invalid']}
+          visible={visible}
+          onVisibleChange={setVisible}
+          {...aria}
         />
-        <Tooltip title={generateLabel}>
-          <Button
-            icon={<ThunderboltOutlined />}
-            onClick={generate}
-            disabled={disabled}
-            aria-label={generateLabel}
-            data-testid="password-generate"
-          />
-        </Tooltip>
-      </Compact>
+        <button
+          type="button"
+          className="ov-password-field__generate"
+          onClick={generate}
+          disabled={disabled}
+          aria-label={generateLabel}
+          title={generateLabel}
+          data-testid="password-generate"
+        >
+          <ThunderboltOutlined aria-hidden />
+        </button>
+      </div>
       <PasswordStrengthMeter password={value} />
       <div className="ov-password-field__hint">{validationMessage('passwordHint', undefined, lang)}</div>
     </div>
