@@ -28,16 +28,8 @@ function SignUp({ onValid }: { onValid: (values: Values) => void }) {
     idPrefix: 't',
   });
   const field = (name: keyof Values, label: string, control: React.ReactNode, help?: string) => {
-    const ids = form.idsOf(name);
     return (
-      <Field
-        htmlFor={ids.control}
-        label={label}
-        error={form.errors[name]}
-        errorId={ids.error}
-        help={help}
-        helpId={ids.help}
-      >
+      <Field {...form.fieldOf(name)} label={label} help={help}>
         {control}
       </Field>
     );

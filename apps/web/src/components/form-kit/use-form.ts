@@ -24,6 +24,8 @@ export interface FormState<V> {
   bind<K extends keyof V>(name: K, options?: { help?: boolean }): FieldBinding;
   /** Ids of a field's error and help texts (for `Field`). */
   idsOf(name: keyof V): { control: string; error: string; help: string };
+  /** Props for the `Field` around a control: its label's target, its error and their ids. */
+  fieldOf(name: keyof V): { htmlFor: string; error: string | undefined; errorId: string; helpId: string };
   /** A submit handler: checks every field; when one fails, focuses the first; else calls `onValid`. */
   handleSubmit(onValid: (values: V) => void | Promise<void>): (event?: FormEvent) => void;
 }
@@ -44,10 +46,10 @@ function changedValue(valueOrEvent: unknown): unknown {
  * checked when it loses the focus with something in it, on every change once it shows an error, and
  * all of them on submit — as Ant Design's forms behave, without their chunk.
  */
-export function useForm<V extends Record<string, unknown>>({
+export function useForm<V extends object>({
   initialValues,
   checks,
-  idPrefix = 'ov-form',
+  idPrefix = '',
 }: {
   initialValues: V;
   checks: FieldChecks<V>;
@@ -78,7 +80,8 @@ export function useForm<V extends Record<string, unknown>>({
 
   const idsOf = useCallback(
     (name: keyof V) => {
-      const control = `${idPrefix}_${String(name)}`;
+      // Without a prefix the control's id is the field's name, as in Ant Design's unnamed forms.
+      const control = idPrefix ? `${idPrefix}_${String(name)}` : String(name);
       return { control, error: `${control}_error`, help: `${control}_help` };
     },
     [idPrefix],
@@ -102,6 +105,11 @@ export function useForm<V extends Record<string, unknown>>({
     };
   };
 
+  const fieldOf = (name: keyof V) => {
+    const ids = idsOf(name);
+    return { htmlFor: ids.control, error: errors[name], errorId: ids.error, helpId: ids.help };
+  };
+
   const handleSubmit = (onValid: (values: V) => void | Promise<void>) => (event?: FormEvent) => {
     event?.preventDefault();
     const current = valuesRef.current;
@@ -117,5 +125,5 @@ export function useForm<V extends Record<string, unknown>>({
     control?.focus();
   };
 
-  return { values, errors, setValue, setValues, bind, idsOf, handleSubmit };
+  return { values, errors, setValue, setValues, bind, idsOf, fieldOf, handleSubmit };
 }
