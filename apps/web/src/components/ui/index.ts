@@ -27,8 +27,8 @@
  *   Differs: the default image is the simple tray drawn larger (antd's big illustration is not copied).
  * - Tag: color (presets blue green red orange gold yellow lime cyan volcano purple geekblue magenta;
  *   statuses success processing error warning default; any CSS colour = solid with white text),
- *   icon, bordered, any span prop (data-status…). Text colours are the readable ones of the theme.
- *   Differs: not closable, no `variant`.
+ *   icon, any span prop (data-status…). Text colours are the readable ones of the theme.
+ *   Drawn as antd 6's default (filled, no visible border, no margin). Differs: not closable, no `variant`/`bordered`.
  * - Tooltip: title, placement (top default; topLeft topRight bottom bottomLeft bottomRight), one
  *   child that takes focus. Shown on hover and on focus, Escape hides it, hoverable; never focused.
  *   The child gets `aria-describedby` unless its `aria-label` already says the same. Differs: no

@@ -22,12 +22,10 @@ export interface TagProps extends HTMLAttributes<HTMLSpanElement> {
   /** A preset (`green`, `blue`…), a status (`success`, `processing`, `error`, `warning`, `default`) or a CSS colour. */
   color?: string;
   icon?: ReactNode;
-  /** False: no border. */
-  bordered?: boolean;
 }
 
 /** A small coloured label, drawn like the theme's Ant Design Tag (text colours pass AA at 12 px). */
-export function Tag({ color, icon, bordered = true, className, style, children, ...rest }: TagProps) {
+export function Tag({ color, icon, className, style, children, ...rest }: TagProps) {
   const known =
     !color ||
     (TAG_PRESETS as readonly string[]).includes(color) ||
@@ -36,7 +34,6 @@ export function Tag({ color, icon, bordered = true, className, style, children, 
     'ov-tag',
     color && known ? `ov-tag--${color}` : '',
     color && !known ? 'ov-tag--custom' : '',
-    bordered ? '' : 'ov-tag--borderless',
     className ?? '',
   ]
     .filter(Boolean)
