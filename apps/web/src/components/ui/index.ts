@@ -48,7 +48,7 @@
  *   busy and the dialog open until it settles; a rejection leaves it open), onCancel, onOpenChange,
  *   placement (top default), disabled, one child = the trigger. A non-modal `role="dialog"` named
  *   by its title, placed right after the trigger; focus goes to Cancel, Escape/Cancel/OK close it and
- *   focus returns to the trigger; a click outside closes it. Differs: no `open` prop, no `icon`,
+ *   focus returns to the trigger; a click outside or Tab past it closes it. Differs: no `open` prop, no `icon`,
  *   `okType` (use okButtonProps.danger / type).
  * - Popover: content, title, trigger "click" only, placement, open + onOpenChange (controlled),
  *   className and styles.root (the panel). A disclosure: the trigger has aria-expanded and

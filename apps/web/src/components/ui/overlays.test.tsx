@@ -117,6 +117,12 @@ describe('Popconfirm', () => {
     fireEvent.click(trigger);
     fireEvent.pointerDown(screen.getByRole('button', { name: 'Fuera' }));
     expect(screen.queryByRole('dialog')).toBeNull();
+    // Focus moving on past the dialog closes it.
+    fireEvent.click(trigger);
+    fireEvent.blur(screen.getByRole('button', { name: 'Quitar' }), {
+      relatedTarget: screen.getByRole('button', { name: 'Fuera' }),
+    });
+    expect(screen.queryByRole('dialog')).toBeNull();
     fireEvent.click(trigger);
     fireEvent.click(screen.getByRole('button', { name: 'Quitar' }));
     expect(onConfirm).toHaveBeenCalledTimes(1);

@@ -33,7 +33,7 @@ function isThenable(value: unknown): value is PromiseLike<unknown> {
 
 /**
  * "Are you sure?" in a small non-modal dialog over its trigger, like Ant Design's Popconfirm: focus
- * goes to Cancel when it opens (the safe answer), Tab walks its two buttons then moves on, Escape or
+ * goes to Cancel when it opens (the safe answer), Tab walks its two buttons then moves on (closing it), Escape or
  * Cancel closes it and focus returns to the trigger; a click outside closes it.
  */
 export function Popconfirm({
@@ -134,6 +134,11 @@ export function Popconfirm({
           aria-labelledby={`${id}-title`}
           aria-describedby={description ? `${id}-description` : undefined}
           className="ov-popover ov-popconfirm"
+          // Tabbing past it closes it: no dialog left open behind the focus.
+          onBlur={(event) => {
+            const next = event.relatedTarget as Node | null;
+            if (next && !panel.current?.contains(next) && !getAnchor()?.contains(next)) setOpen(false);
+          }}
           onKeyDown={(event) => {
             if (event.key === 'Escape') {
               event.stopPropagation();
