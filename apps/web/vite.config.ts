@@ -125,7 +125,17 @@ const APP = [
 
 const ANONYMOUS = ['/node_modules/antd/es/select/index.js'];
 
-type AntdGroups = { antd: Set<string>; shared: Set<string>; app: Set<string> };
+/**
+ * - `icons`: what every Ant Design icon draws with (the icon component, its context, the two-tone
+ *   colours, the style it inserts), less what the entry holds. Our own components use the icons
+ *   without Ant Design's components, so this must not sit inside `antd`: one icon would otherwise
+ *   fetch the whole core (94 KB). With it, the icons the core draws (check marks, close, loading…);
+ *   every other icon's own module is left to Rollup, with the pages using it.
+ */
+const ICON_BASE = ['/node_modules/@ant-design/icons/es/components/AntdIcon.js'];
+const ICON_MODULE = /\/node_modules\/@ant-design\/icons(-svg)?\//;
+
+type AntdGroups = { icons: Set<string>; antd: Set<string>; shared: Set<string>; app: Set<string> };
 
 let groups: (AntdGroups & { meta: Rollup.ManualChunkMeta }) | undefined;
 
@@ -157,13 +167,17 @@ function antdGroups(meta: Rollup.ManualChunkMeta): AntdGroups {
   if (groups?.meta === meta) return groups;
   const entries = [...meta.getModuleIds()].filter((id) => meta.getModuleInfo(id)?.isEntry);
   const entry = staticallyReached(meta, entries);
-  const antd = reachedFrom(meta, CORE, entry);
-  const notCore = new Set([...entry, ...antd]);
+  // The base, and the icons Ant Design's core draws (check marks, close, loading…), which our own
+  // components draw too.
+  const coreIcons = [...reachedFrom(meta, CORE, entry)].filter((id) => ICON_MODULE.test(id));
+  const icons = new Set([...reachedFrom(meta, ICON_BASE, entry), ...coreIcons]);
+  const antd = reachedFrom(meta, CORE, new Set([...entry, ...icons]));
+  const notCore = new Set([...entry, ...icons, ...antd]);
   const anonymous = reachedFrom(meta, ANONYMOUS, notCore);
   const shell = reachedFrom(meta, APP, notCore);
   const shared = new Set([...anonymous].filter((id) => shell.has(id)));
   const app = new Set([...shell].filter((id) => !shared.has(id)));
-  groups = { meta, antd, shared, app };
+  groups = { meta, icons, antd, shared, app };
   return groups;
 }
 
@@ -171,7 +185,8 @@ function antdGroups(meta: Rollup.ManualChunkMeta): AntdGroups {
 function vendorChunk(id: string, meta: Rollup.ManualChunkMeta): string | undefined {
   const group = CHUNK_GROUPS.find(([, pattern]) => pattern.test(id))?.[0];
   if (group) return group;
-  const { antd, shared, app } = antdGroups(meta);
+  const { icons, antd, shared, app } = antdGroups(meta);
+  if (icons.has(id)) return 'icons';
   if (antd.has(id)) return 'antd';
   if (shared.has(id)) return 'antd-shared';
   return app.has(id) ? 'antd-app' : undefined;

@@ -17,22 +17,12 @@ export interface FieldProps {
 
 /**
  * A labelled form field in the look of Ant Design's vertical form item: the label above, the control,
- * then its error (in the error colour, announced) and its hint. A field with an error or a hint
- * keeps the same height as one without (24 px per line in place of the 24 px margin).
+ * then its error (in the error colour, announced) and its hint. An error takes the place of the
+ * 24 px margin under the field (a line of at least 24 px), so showing it moves little.
  */
 export function Field({ htmlFor, label, error, errorId, help, helpId, className, children }: FieldProps) {
-  const withText = Boolean(error || help);
   return (
-    <div
-      className={[
-        'ov-field',
-        error ? 'ov-field--error' : '',
-        withText ? 'ov-field--with-text' : '',
-        className ?? '',
-      ]
-        .filter(Boolean)
-        .join(' ')}
-    >
+    <div className={['ov-field', error ? 'ov-field--error' : '', className ?? ''].filter(Boolean).join(' ')}>
       <label className="ov-field__label" htmlFor={htmlFor}>
         {label}
       </label>

@@ -79,13 +79,22 @@ export function PasswordField({
   );
 }
 
-/** Form rule for the confirmation field: the spec's 'No coinciden las contraseñas'. */
-export function matchesRule(field: string, language: string) {
+/** The confirmation field's check: the spec's 'No coinciden las contraseñas' unless it repeats the password. */
+export function confirmationCheck(language: string) {
   const lang = language === 'en' ? 'en' : 'es';
+  return (value: unknown, values: { password?: string }) =>
+    (value ?? '') === (values.password ?? '')
+      ? undefined
+      : validationMessage('passwordsMismatch', undefined, lang);
+}
+
+/** Form rule for the confirmation field in Ant Design's forms: the spec's 'No coinciden las contraseñas'. */
+export function matchesRule(field: string, language: string) {
+  const check = confirmationCheck(language);
   return ({ getFieldValue }: { getFieldValue: (name: string) => unknown }) => ({
     validator: async (_rule: unknown, value: unknown) => {
-      if ((value ?? '') !== (getFieldValue(field) ?? ''))
-        throw new Error(validationMessage('passwordsMismatch', undefined, lang));
+      const message = check(value, { password: getFieldValue(field) as string | undefined });
+      if (message) throw new Error(message);
     },
   });
 }

@@ -1,5 +1,4 @@
 import type { ReactNode } from 'react';
-import { AntdConfig } from '../../../app/antd-config';
 import { PublicLayout } from '../../../components/public-layout/public-layout';
 import './account.css';
 
@@ -17,21 +16,19 @@ interface AccountCardProps {
 export function AccountCard({ title, subtitle, wide, children, testId, hideLoginLink }: AccountCardProps) {
   return (
     <PublicLayout hideLoginLink={hideLoginLink}>
-      <AntdConfig>
-        <div className="ov-account">
-          <section
-            className={`ov-account__card${wide ? ' ov-account__card--wide' : ''}`}
-            aria-labelledby="ov-account-title"
-            data-testid={testId}
-          >
-            <h1 id="ov-account-title" className="ov-account__title">
-              {title}
-            </h1>
-            {subtitle ? <p className="ov-account__subtitle">{subtitle}</p> : null}
-            {children}
-          </section>
-        </div>
-      </AntdConfig>
+      <div className="ov-account">
+        <section
+          className={`ov-account__card${wide ? ' ov-account__card--wide' : ''}`}
+          aria-labelledby="ov-account-title"
+          data-testid={testId}
+        >
+          <h1 id="ov-account-title" className="ov-account__title">
+            {title}
+          </h1>
+          {subtitle ? <p className="ov-account__subtitle">{subtitle}</p> : null}
+          {children}
+        </section>
+      </div>
     </PublicLayout>
   );
 }

@@ -1,5 +1,5 @@
-import { Alert, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { Alert, Spin } from '../../../components/ui';
 import type { LinkState } from './link-state';
 
 /** What an e-mailed link did: checking spinner, success text, or why it cannot be used. */

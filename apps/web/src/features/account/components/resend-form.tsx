@@ -1,9 +1,11 @@
 import { emailSchema } from '@ov/domain';
-import { Alert, Button, Form, Input } from 'antd';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLanguageForm } from '../../../components/form/use-language-form';
-import { zodRule } from '../../../components/form/zod-rule';
+import { zodMessage } from '../../../components/form/zod-rule';
+import { Field } from '../../../components/form-kit/field';
+import { TextInput } from '../../../components/form-kit/inputs';
+import { useForm } from '../../../components/form-kit/use-form';
+import { Alert, Button } from '../../../components/ui';
 import { errorText } from '../../../lib/error-text';
 import { ThrottledAnswer } from '../api/public-call';
 import { useCountdown } from './use-countdown';
@@ -30,7 +32,9 @@ export function EmailRequestForm({
   testId,
 }: EmailRequestFormProps) {
   const { t, i18n } = useTranslation();
-  const [form] = useLanguageForm<{ email: string }>();
+  const lang = i18n.language;
+  const checks = useMemo(() => ({ email: (value: unknown) => zodMessage(emailSchema, value, lang) }), [lang]);
+  const form = useForm({ initialValues: { email: initialEmail ?? '' }, checks });
   const [pending, setPending] = useState(false);
   const [sent, setSent] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -50,21 +54,14 @@ export function EmailRequestForm({
       if (cause instanceof ThrottledAnswer) {
         setThrottled(true);
         countdown.start(cause.retryAfterSeconds);
-      } else setError(errorText(cause, t, i18n.language));
+      } else setError(errorText(cause, t, lang));
     } finally {
       setPending(false);
     }
   };
 
   return (
-    <Form
-      form={form}
-      layout="vertical"
-      requiredMark={false}
-      onFinish={onFinish}
-      initialValues={{ email: initialEmail ?? '' }}
-      data-testid={testId}
-    >
+    <form onSubmit={form.handleSubmit(onFinish)} noValidate data-testid={testId}>
       {sent ? (
         <Alert className="ov-account__alert" type="success" showIcon title={sentText} role="status" />
       ) : null}
@@ -80,14 +77,16 @@ export function EmailRequestForm({
       {error ? (
         <Alert className="ov-account__alert" type="error" showIcon title={error} role="alert" />
       ) : null}
-      <Form.Item
-        name="email"
-        label={t('account.common.email')}
-        rules={[zodRule(emailSchema, i18n.language)]}
-        hidden={fixedEmail}
-      >
-        <Input type="email" autoComplete="email" placeholder={t('account.common.emailPlaceholder')} />
-      </Form.Item>
+      {fixedEmail ? null : (
+        <Field {...form.fieldOf('email')} label={t('account.common.email')}>
+          <TextInput
+            {...form.bind('email')}
+            type="email"
+            autoComplete="email"
+            placeholder={t('account.common.emailPlaceholder')}
+          />
+        </Field>
+      )}
       <Button htmlType="submit" loading={pending} disabled={waiting} block={!fixedEmail}>
         {submitLabel}
       </Button>
@@ -96,6 +95,6 @@ export function EmailRequestForm({
           {t('account.common.wait', { time: countdown.label })}
         </span>
       ) : null}
-    </Form>
+    </form>
   );
 }

@@ -1,12 +1,14 @@
 import '../i18n';
 import { passwordSchema } from '@ov/domain';
 import { useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Form, Input } from 'antd';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLanguageForm } from '../../../components/form/use-language-form';
-import { zodRule } from '../../../components/form/zod-rule';
-import { matchesRule, PasswordField } from '../../../components/password-field/password-field';
+import { zodMessage } from '../../../components/form/zod-rule';
+import { Field } from '../../../components/form-kit/field';
+import { PasswordInput } from '../../../components/form-kit/inputs';
+import { type FieldChecks, useForm } from '../../../components/form-kit/use-form';
+import { confirmationCheck, PasswordField } from '../../../components/password-field/password-field';
+import { Alert, Button } from '../../../components/ui';
 import { errorText } from '../../../lib/error-text';
 import { signOut } from '../../../lib/session-calls';
 import { changeOwnPassword } from '../api/profile-calls';
@@ -26,7 +28,19 @@ interface ChangeValues {
 export default function ChangePasswordPage() {
   const { t, i18n } = useTranslation();
   const queryClient = useQueryClient();
-  const [form] = useLanguageForm<ChangeValues>();
+  const lang = i18n.language;
+  const checks = useMemo<FieldChecks<ChangeValues>>(
+    () => ({
+      currentPassword: (value) => (value ? undefined : t('account.profile.currentRequired')),
+      password: (value) => zodMessage(passwordSchema, value, lang),
+      confirmPassword: confirmationCheck(lang),
+    }),
+    [lang, t],
+  );
+  const form = useForm<ChangeValues>({
+    initialValues: { currentPassword: '', password: '', confirmPassword: '' },
+    checks,
+  });
   const [pending, setPending] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
 
@@ -37,7 +51,7 @@ export default function ChangePasswordPage() {
       await changeOwnPassword(currentPassword, password);
       await queryClient.invalidateQueries({ queryKey: ['users', 'me'] });
     } catch (error) {
-      setFailure(errorText(error, t, i18n.language));
+      setFailure(errorText(error, t, lang));
       setPending(false);
     }
   };
@@ -52,46 +66,41 @@ export default function ChangePasswordPage() {
       {failure ? (
         <Alert type="error" showIcon role="alert" title={failure} className="ov-account__alert" />
       ) : null}
-      <Form<ChangeValues>
-        form={form}
-        layout="vertical"
-        requiredMark={false}
-        onFinish={onFinish}
-        disabled={pending}
-      >
-        <Form.Item
-          name="currentPassword"
-          label={t('account.mustChange.current')}
-          rules={[{ required: true, message: t('account.profile.currentRequired') }]}
-        >
-          <Input.Password autoComplete="current-password" data-testid="must-change-current" />
-        </Form.Item>
-        <Form.Item
-          name="password"
-          label={t('account.reset.password')}
-          rules={[zodRule(passwordSchema, i18n.language)]}
-        >
-          <PasswordField onGenerate={(password) => form.setFieldValue('confirmPassword', password)} />
-        </Form.Item>
-        <Form.Item
-          name="confirmPassword"
-          label={t('account.reset.confirmPassword')}
-          dependencies={['password']}
-          rules={[matchesRule('password', i18n.language)]}
-        >
-          <Input.Password autoComplete="new-password" data-testid="must-change-confirm" />
-        </Form.Item>
-        <Button
-          type="primary"
-          htmlType="submit"
-          size="large"
-          block
-          loading={pending}
-          data-testid="must-change-submit"
-        >
-          {t('account.reset.submit')}
-        </Button>
-      </Form>
+      <form onSubmit={form.handleSubmit(onFinish)} noValidate>
+        <fieldset className="ov-form-fieldset" disabled={pending}>
+          <Field {...form.fieldOf('currentPassword')} label={t('account.mustChange.current')}>
+            <PasswordInput
+              {...form.bind('currentPassword')}
+              autoComplete="current-password"
+              data-testid="must-change-current"
+            />
+          </Field>
+          <Field {...form.fieldOf('password')} label={t('account.reset.password')}>
+            <PasswordField
+              {...form.bind('password')}
+              value={form.values.password}
+              onGenerate={(password) => form.setValue('confirmPassword', password)}
+            />
+          </Field>
+          <Field {...form.fieldOf('confirmPassword')} label={t('account.reset.confirmPassword')}>
+            <PasswordInput
+              {...form.bind('confirmPassword')}
+              autoComplete="new-password"
+              data-testid="must-change-confirm"
+            />
+          </Field>
+          <Button
+            type="primary"
+            htmlType="submit"
+            size="large"
+            block
+            loading={pending}
+            data-testid="must-change-submit"
+          >
+            {t('account.reset.submit')}
+          </Button>
+        </fieldset>
+      </form>
       <Button type="link" block onClick={() => void signOut()} className="ov-account__secondary">
         {t('account.mustChange.signOut')}
       </Button>

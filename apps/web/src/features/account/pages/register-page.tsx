@@ -1,13 +1,15 @@
 import '../i18n';
 import { CLIENT_TYPES, type SignupInput, signupSchema } from '@ov/domain';
-import { Alert, Button, Form, Input } from 'antd';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useLanguageForm } from '../../../components/form/use-language-form';
-import { zodRule } from '../../../components/form/zod-rule';
+import { type ParsableSchema, zodMessage } from '../../../components/form/zod-rule';
+import { Field } from '../../../components/form-kit/field';
+import { PasswordInput, TextInput } from '../../../components/form-kit/inputs';
+import { type FieldChecks, useForm } from '../../../components/form-kit/use-form';
 import { NativeSelect } from '../../../components/native-select/native-select';
-import { matchesRule, PasswordField } from '../../../components/password-field/password-field';
+import { confirmationCheck, PasswordField } from '../../../components/password-field/password-field';
+import { Alert, Button } from '../../../components/ui';
 import { isApiError } from '../../../lib/api-error';
 import { errorText } from '../../../lib/error-text';
 import { PATHS } from '../../../lib/urls';
@@ -59,25 +61,63 @@ function Registered({ email }: { email: string }) {
   );
 }
 
+type SignupValues = Omit<SignupInput, 'clientType' | 'municipality'> & {
+  clientType: SignupInput['clientType'] | null;
+  municipality: SignupInput['municipality'] | null;
+};
+
+const EMPTY: SignupValues = {
+  firstName: '',
+  lastName: '',
+  email: '',
+  phone: '',
+  password: '',
+  confirmPassword: '',
+  clientType: null,
+  municipality: null,
+  clientCode: '',
+  clientCodeProof: '',
+};
+
+const hasCode = (values: SignupValues) => Boolean(String(values.clientCode ?? '').trim());
+
 export default function RegisterPage() {
   const { t, i18n } = useTranslation();
-  const [form] = useLanguageForm<SignupInput>();
+  const lang = i18n.language;
+  const checks = useMemo<FieldChecks<SignupValues>>(() => {
+    const zod = (schema: ParsableSchema) => (value: unknown) => zodMessage(schema, value, lang);
+    return {
+      firstName: zod(S.firstName),
+      lastName: zod(S.lastName),
+      email: zod(S.email),
+      phone: zod(S.phone),
+      password: zod(S.password),
+      confirmPassword: (value, values) =>
+        zodMessage(S.confirmPassword, value, lang) ?? confirmationCheck(lang)(value, values),
+      clientType: zod(S.clientType),
+      municipality: zod(S.municipality),
+      clientCode: zod(S.clientCode),
+      // Asked for only with a client code; spaces alone are not an answer.
+      clientCodeProof: (value, values) =>
+        hasCode(values) && !String(value ?? '').trim() ? t('account.register.required') : undefined,
+    };
+  }, [lang, t]);
+  const form = useForm<SignupValues>({ initialValues: EMPTY, checks });
   const { options, loading } = useMunicipalities();
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [registered, setRegistered] = useState<string | null>(null);
-  const lang = i18n.language;
-  const rule = (schema: Parameters<typeof zodRule>[0]) => zodRule(schema, lang);
 
   if (registered) return <Registered email={registered} />;
 
-  const onFinish = async (values: SignupInput) => {
-    const input: SignupInput = {
+  const onValid = async (values: SignupValues) => {
+    const code = values.clientCode?.trim();
+    const input = {
       ...values,
       email: values.email.trim().toLowerCase(),
-      clientCode: values.clientCode?.trim() || undefined,
-      clientCodeProof: values.clientCode?.trim() ? values.clientCodeProof?.trim() : undefined,
-    };
+      clientCode: code || undefined,
+      clientCodeProof: code ? values.clientCodeProof?.trim() : undefined,
+    } as SignupInput;
     const parsed = signupSchema.safeParse(input);
     if (!parsed.success) return;
     setPending(true);
@@ -92,6 +132,12 @@ export default function RegisterPage() {
       setPending(false);
     }
   };
+
+  const text = (name: keyof SignupValues, label: string, props: Record<string, string> = {}) => (
+    <Field {...form.fieldOf(name)} label={label}>
+      <TextInput {...form.bind(name)} {...props} />
+    </Field>
+  );
 
   return (
     <AccountCard
@@ -110,86 +156,73 @@ export default function RegisterPage() {
           data-testid="register-error"
         />
       ) : null}
-      <Form<SignupInput>
-        form={form}
-        layout="vertical"
-        requiredMark={false}
-        onFinish={onFinish}
-        disabled={pending}
-        className="ov-account__grid"
-        scrollToFirstError
-      >
-        <Form.Item name="firstName" label={t('account.register.firstName')} rules={[rule(S.firstName)]}>
-          <Input autoComplete="given-name" />
-        </Form.Item>
-        <Form.Item name="lastName" label={t('account.register.lastName')} rules={[rule(S.lastName)]}>
-          <Input autoComplete="family-name" />
-        </Form.Item>
-        <Form.Item name="email" label={t('account.common.email')} rules={[rule(S.email)]}>
-          <Input type="email" autoComplete="email" placeholder={t('account.common.emailPlaceholder')} />
-        </Form.Item>
-        <Form.Item name="phone" label={t('account.register.phone')} rules={[rule(S.phone)]}>
-          <Input type="tel" autoComplete="tel" placeholder={t('account.register.phonePlaceholder')} />
-        </Form.Item>
-        <Form.Item name="password" label={t('account.register.password')} rules={[rule(S.password)]}>
-          <PasswordField onGenerate={(password) => form.setFieldValue('confirmPassword', password)} />
-        </Form.Item>
-        <Form.Item
-          name="confirmPassword"
-          label={t('account.register.confirmPassword')}
-          dependencies={['password']}
-          rules={[rule(S.confirmPassword), matchesRule('password', lang)]}
-        >
-          <Input.Password autoComplete="new-password" />
-        </Form.Item>
-        <Form.Item name="clientType" label={t('account.register.clientType')} rules={[rule(S.clientType)]}>
-          <NativeSelect
-            className="ov-select--block"
-            options={CLIENT_TYPES.map((type) => ({ value: type, label: t(`clientTypes.${type}`) }))}
-          />
-        </Form.Item>
-        <Form.Item
-          name="municipality"
-          label={t('account.register.municipality')}
-          rules={[rule(S.municipality)]}
-        >
-          <NativeSelect
-            className="ov-select--block"
-            loading={loading}
-            placeholder={t('account.register.municipalityPlaceholder')}
-            options={options.map((option) => ({ value: option.pk, label: option.municipio }))}
-          />
-        </Form.Item>
-        <Form.Item
-          name="clientCode"
-          label={t('account.register.clientCode')}
-          extra={t('account.register.clientCodeHelp')}
-          rules={[rule(S.clientCode)]}
-          className="ov-account__full"
-        >
-          <Input inputMode="numeric" />
-        </Form.Item>
-        <Form.Item noStyle dependencies={['clientCode']}>
-          {({ getFieldValue }) =>
-            String(getFieldValue('clientCode') ?? '').trim() ? (
-              <Form.Item
-                name="clientCodeProof"
-                label={t('account.register.clientCodeProof')}
-                extra={t('account.register.clientCodeProofHelp')}
-                rules={[{ required: true, whitespace: true, message: t('account.register.required') }]}
-                className="ov-account__full"
-              >
-                <Input data-testid="register-proof" />
-              </Form.Item>
-            ) : null
-          }
-        </Form.Item>
-        <div className="ov-account__full">
-          <Button type="primary" htmlType="submit" block size="large" loading={pending}>
-            {t('account.register.submit')}
-          </Button>
-        </div>
-      </Form>
+      <form onSubmit={form.handleSubmit(onValid)} noValidate>
+        <fieldset className="ov-form-fieldset ov-account__grid" disabled={pending}>
+          {text('firstName', t('account.register.firstName'), { autoComplete: 'given-name' })}
+          {text('lastName', t('account.register.lastName'), { autoComplete: 'family-name' })}
+          {text('email', t('account.common.email'), {
+            type: 'email',
+            autoComplete: 'email',
+            placeholder: t('account.common.emailPlaceholder'),
+          })}
+          {text('phone', t('account.register.phone'), {
+            type: 'tel',
+            autoComplete: 'tel',
+            placeholder: t('account.register.phonePlaceholder'),
+          })}
+          <Field {...form.fieldOf('password')} label={t('account.register.password')}>
+            <PasswordField
+              {...form.bind('password')}
+              value={form.values.password}
+              onGenerate={(password) => form.setValue('confirmPassword', password)}
+            />
+          </Field>
+          <Field {...form.fieldOf('confirmPassword')} label={t('account.register.confirmPassword')}>
+            <PasswordInput {...form.bind('confirmPassword')} autoComplete="new-password" />
+          </Field>
+          <Field {...form.fieldOf('clientType')} label={t('account.register.clientType')}>
+            <NativeSelect
+              {...form.bind('clientType')}
+              value={form.values.clientType}
+              className="ov-select--block"
+              options={CLIENT_TYPES.map((type) => ({ value: type, label: t(`clientTypes.${type}`) }))}
+            />
+          </Field>
+          <Field {...form.fieldOf('municipality')} label={t('account.register.municipality')}>
+            <NativeSelect
+              {...form.bind('municipality')}
+              value={form.values.municipality}
+              className="ov-select--block"
+              loading={loading}
+              placeholder={t('account.register.municipalityPlaceholder')}
+              options={options.map((option) => ({ value: option.pk, label: option.municipio }))}
+            />
+          </Field>
+          <Field
+            {...form.fieldOf('clientCode')}
+            label={t('account.register.clientCode')}
+            help={t('account.register.clientCodeHelp')}
+            className="ov-account__full"
+          >
+            <TextInput {...form.bind('clientCode', { help: true })} inputMode="numeric" />
+          </Field>
+          {hasCode(form.values) ? (
+            <Field
+              {...form.fieldOf('clientCodeProof')}
+              label={t('account.register.clientCodeProof')}
+              help={t('account.register.clientCodeProofHelp')}
+              className="ov-account__full"
+            >
+              <TextInput {...form.bind('clientCodeProof', { help: true })} data-testid="register-proof" />
+            </Field>
+          ) : null}
+          <div className="ov-account__full">
+            <Button type="primary" htmlType="submit" block size="large" loading={pending}>
+              {t('account.register.submit')}
+            </Button>
+          </div>
+        </fieldset>
+      </form>
       <div className="ov-account__footer">
         {t('account.register.haveAccount')} <Link to={PATHS.login}>{t('account.common.login')}</Link>
       </div>

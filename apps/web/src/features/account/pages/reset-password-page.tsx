@@ -1,12 +1,14 @@
 import '../i18n';
 import { passwordSchema } from '@ov/domain';
-import { Button, Form, Input } from 'antd';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { useLanguageForm } from '../../../components/form/use-language-form';
-import { zodRule } from '../../../components/form/zod-rule';
-import { matchesRule, PasswordField } from '../../../components/password-field/password-field';
+import { zodMessage } from '../../../components/form/zod-rule';
+import { Field } from '../../../components/form-kit/field';
+import { PasswordInput } from '../../../components/form-kit/inputs';
+import { type FieldChecks, useForm } from '../../../components/form-kit/use-form';
+import { confirmationCheck, PasswordField } from '../../../components/password-field/password-field';
+import { Button } from '../../../components/ui';
 import { PATHS } from '../../../lib/urls';
 import { resetPassword } from '../api/account-calls';
 import { AccountCard } from '../components/account-card';
@@ -23,7 +25,15 @@ export default function ResetPasswordPage() {
   const { t, i18n } = useTranslation();
   const [params] = useSearchParams();
   const token = params.get('token');
-  const [form] = useLanguageForm<ResetValues>();
+  const lang = i18n.language;
+  const checks = useMemo<FieldChecks<ResetValues>>(
+    () => ({
+      password: (value) => zodMessage(passwordSchema, value, lang),
+      confirmPassword: confirmationCheck(lang),
+    }),
+    [lang],
+  );
+  const form = useForm<ResetValues>({ initialValues: { password: '', confirmPassword: '' }, checks });
   const [pending, setPending] = useState(false);
   const [state, setState] = useState<LinkState | null>(token ? null : { kind: 'missing' });
 
@@ -60,32 +70,23 @@ export default function ResetPasswordPage() {
           <Button block>{t('account.reset.requestNew')}</Button>
         </Link>
       ) : (
-        <Form<ResetValues>
-          form={form}
-          layout="vertical"
-          requiredMark={false}
-          onFinish={onFinish}
-          disabled={pending}
-        >
-          <Form.Item
-            name="password"
-            label={t('account.reset.password')}
-            rules={[zodRule(passwordSchema, i18n.language)]}
-          >
-            <PasswordField onGenerate={(password) => form.setFieldValue('confirmPassword', password)} />
-          </Form.Item>
-          <Form.Item
-            name="confirmPassword"
-            label={t('account.reset.confirmPassword')}
-            dependencies={['password']}
-            rules={[matchesRule('password', i18n.language)]}
-          >
-            <Input.Password autoComplete="new-password" />
-          </Form.Item>
-          <Button type="primary" htmlType="submit" size="large" block loading={pending}>
-            {t('account.reset.submit')}
-          </Button>
-        </Form>
+        <form onSubmit={form.handleSubmit(onFinish)} noValidate>
+          <fieldset className="ov-form-fieldset" disabled={pending}>
+            <Field {...form.fieldOf('password')} label={t('account.reset.password')}>
+              <PasswordField
+                {...form.bind('password')}
+                value={form.values.password}
+                onGenerate={(password) => form.setValue('confirmPassword', password)}
+              />
+            </Field>
+            <Field {...form.fieldOf('confirmPassword')} label={t('account.reset.confirmPassword')}>
+              <PasswordInput {...form.bind('confirmPassword')} autoComplete="new-password" />
+            </Field>
+            <Button type="primary" htmlType="submit" size="large" block loading={pending}>
+              {t('account.reset.submit')}
+            </Button>
+          </fieldset>
+        </form>
       )}
     </AccountCard>
   );

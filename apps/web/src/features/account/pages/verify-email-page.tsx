@@ -1,7 +1,7 @@
 import '../i18n';
-import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
+import { Button } from '../../../components/ui';
 import { PATHS } from '../../../lib/urls';
 import { verifyNewEmail } from '../api/account-calls';
 import { AccountCard } from '../components/account-card';

@@ -1,9 +1,9 @@
 import '../i18n';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
+import { Button } from '../../../components/ui';
 import { PATHS } from '../../../lib/urls';
 import { verifyNewEmail } from '../api/account-calls';
 import { LinkAlert } from '../components/link-alert';

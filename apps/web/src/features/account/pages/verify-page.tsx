@@ -1,7 +1,7 @@
 import '../i18n';
-import { Alert, Button } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
+import { Alert, Button } from '../../../components/ui';
 import { PATHS } from '../../../lib/urls';
 import { resendVerification, type VerifyAnswer, verifySignup } from '../api/account-calls';
 import { AccountCard } from '../components/account-card';
