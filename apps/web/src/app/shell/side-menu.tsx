@@ -153,7 +153,7 @@ export function SideMenu({ collapsed = false, onNavigate }: SideMenuProps) {
           id={`${listId}-button`}
           className={`ov-menu__item ov-menu__parent${holdsCurrent ? ' ov-menu__parent--current' : ''}`}
           aria-expanded={expanded}
-          aria-controls={listId}
+          aria-controls={expanded ? listId : undefined}
           onClick={(event) => toggle(event.currentTarget)}
           {...(expanded ? {} : showTip(text))}
         >
@@ -161,15 +161,16 @@ export function SideMenu({ collapsed = false, onNavigate }: SideMenuProps) {
           {label(text)}
           {collapsed ? null : <span className="ov-menu__arrow" aria-hidden="true" />}
         </button>
-        <ul
-          id={listId}
-          className={collapsed ? 'ov-menu__flyout' : 'ov-menu__sub'}
-          hidden={!expanded}
-          aria-label={collapsed ? text : undefined}
-          style={collapsed && flyout?.key === node.key ? { top: flyout.top, left: flyout.left } : undefined}
-        >
-          {node.children?.map((child) => leaf(child, true))}
-        </ul>
+        {expanded ? (
+          <ul
+            id={listId}
+            className={collapsed ? 'ov-menu__flyout' : 'ov-menu__sub'}
+            aria-label={collapsed ? text : undefined}
+            style={collapsed && flyout ? { top: flyout.top, left: flyout.left } : undefined}
+          >
+            {node.children?.map((child) => leaf(child, true))}
+          </ul>
+        ) : null}
       </li>
     );
   };
