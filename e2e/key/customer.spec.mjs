@@ -178,7 +178,7 @@ test('customer: landing, sign in, codes, invoices, pay page, records, profile, s
     await expect(popup).toBeVisible();
     await expect(popup).toContainText(CUSTOMER.email);
     await expectAccessible(page, 'user menu');
-    await popup.getByRole('link', { name: T.profile }).click();
+    await popup.getByRole('menuitem', { name: T.profile }).click();
     await expect(page).toHaveURL(/\/oficina_virtual\/profile\/personal$/);
     await expect(heading(page)).toHaveText(T.profileTitle);
     await expect(page).toHaveTitle(titleOf(T, T.profile));
@@ -190,7 +190,7 @@ test('customer: landing, sign in, codes, invoices, pay page, records, profile, s
     await page.getByTestId('user-menu').click();
     const popup = userMenuPanel(page);
     await expect(popup).toBeVisible();
-    await popup.getByRole('button', { name: T.logout }).click();
+    await popup.getByRole('menuitem', { name: T.logout }).click();
     await expectSignedOutOnLanding(page, T);
     await expectAccessible(page, 'public page after signing out');
   });

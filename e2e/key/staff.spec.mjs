@@ -81,7 +81,7 @@ async function signOut(page, T, account, expectAccessible) {
   await expect(popup).toBeVisible();
   await expect(popup).toContainText(account.email);
   await expectAccessible(page, 'user menu');
-  await popup.getByRole('button', { name: T.logout }).click();
+  await popup.getByRole('menuitem', { name: T.logout }).click();
   await expectSignedOutOnLanding(page, T);
 }
 

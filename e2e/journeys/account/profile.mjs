@@ -6,7 +6,7 @@ import { makePng } from './png.mjs';
 export async function openProfile({ page, baseUrl, assert }, { email, password }) {
   await signIn(page, baseUrl, email, password);
   await page.getByTestId('user-menu').click();
-  await page.getByTestId('user-menu-panel').getByRole('link', { name: 'Mi perfil' }).click();
+  await page.getByTestId('user-menu-panel').getByRole('menuitem', { name: 'Mi perfil' }).click();
   await page.waitForURL(/\/profile\/personal$/);
   const form = page.getByTestId('profile-form');
   await form.waitFor();

@@ -130,16 +130,16 @@ describe('breadcrumbs', () => {
 });
 
 describe('user menu', () => {
-  it('discloses who is signed in, the profile and sign out; Escape closes it and focus returns', () => {
+  it('opens on who is signed in, the profile and sign out; Escape closes it and focus returns', () => {
     renderAt('/', customer, <UserMenu />);
     const button = screen.getByRole('button', { name: 'María Pérez González' });
     expect(button.getAttribute('aria-expanded')).toBe('false');
     fireEvent.click(button);
     expect(button.getAttribute('aria-expanded')).toBe('true');
     expect(screen.getByText('maria.perez@example.cu')).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Mi perfil' })).toBeTruthy();
-    expect(screen.queryByRole('link', { name: /solicitudes de acceso/i })).toBeNull();
-    screen.getByRole('link', { name: 'Mi perfil' }).focus();
+    expect(screen.getByRole('menuitem', { name: 'Mi perfil' })).toBeTruthy();
+    expect(screen.queryByRole('menuitem', { name: /solicitudes de acceso/i })).toBeNull();
+    screen.getByRole('menuitem', { name: 'Mi perfil' }).focus();
     fireEvent.keyDown(document, { key: 'Escape' });
     expect(button.getAttribute('aria-expanded')).toBe('false');
     expect(document.activeElement).toBe(button);
@@ -149,9 +149,11 @@ describe('user menu', () => {
     renderAt('/', customer, <UserMenu />);
     const button = screen.getByRole('button', { name: 'María Pérez González' });
     fireEvent.keyDown(button, { key: 'ArrowDown' });
-    expect(document.activeElement).toBe(screen.getByRole('link', { name: 'Mi perfil' }));
+    expect(document.activeElement).toBe(screen.getByRole('menuitem', { name: 'Mi perfil' }));
     fireEvent.keyDown(document.activeElement as Element, { key: 'ArrowDown' });
-    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Cerrar sesión' }));
+    expect(document.activeElement).toBe(screen.getByRole('menuitem', { name: 'Cerrar sesión' }));
+    fireEvent.keyDown(document.activeElement as Element, { key: 'Home' });
+    expect(document.activeElement).toBe(screen.getByRole('menuitem', { name: 'Mi perfil' }));
     fireEvent.pointerDown(document.body);
     expect(button.getAttribute('aria-expanded')).toBe('false');
   });
@@ -160,10 +162,10 @@ describe('user menu', () => {
     const { signOut } = await import('../../lib/session-calls');
     renderAt('/faqs', customer, <UserMenu />);
     fireEvent.click(screen.getByRole('button', { name: 'María Pérez González' }));
-    fireEvent.click(screen.getByRole('link', { name: 'Mi perfil' }));
+    fireEvent.click(screen.getByRole('menuitem', { name: 'Mi perfil' }));
     expect(screen.getByTestId('where').textContent).toBe('/profile/personal');
     fireEvent.click(screen.getByRole('button', { name: 'María Pérez González' }));
-    fireEvent.click(screen.getByRole('button', { name: 'Cerrar sesión' }));
+    fireEvent.click(screen.getByRole('menuitem', { name: 'Cerrar sesión' }));
     expect(signOut).toHaveBeenCalled();
     expect(screen.getByTestId('where').textContent).toBe('/');
   });
@@ -172,7 +174,7 @@ describe('user menu', () => {
     renderAt('/', admin, <UserMenu compact />);
     const button = screen.getByRole('button', { name: 'Ana Pérez' });
     fireEvent.click(button);
-    expect(screen.getByRole('link', { name: 'Solicitudes de acceso' })).toBeTruthy();
+    expect(screen.getByRole('menuitem', { name: 'Solicitudes de acceso' })).toBeTruthy();
   });
 });
 

@@ -22,9 +22,11 @@ function initials(name: string): string {
 }
 
 /**
- * Avatar and name, a disclosure button: it shows who is signed in, the profile, access requests (staff)
- * and sign out. Escape or a click elsewhere closes it, focus back on the button; Enter, Space or
- * ArrowDown from the keyboard open it with focus on its first entry.
+ * Avatar and name, a menu button (as Ant Design's dropdown was): its panel shows who is signed in, and
+ * a menu with the profile, access requests (staff) and sign out. Enter, Space or ArrowDown open it with
+ * focus on its first entry, the arrows move between entries (they are not in the Tab order, so an open
+ * panel never counts as targets over the page's), Escape or a click elsewhere closes it with focus
+ * back on the button, and Tab closes it moving on.
  */
 export function UserMenu({ compact }: { compact?: boolean }) {
   const { t } = useTranslation();
@@ -44,7 +46,7 @@ export function UserMenu({ compact }: { compact?: boolean }) {
 
   useEffect(() => {
     if (!open) return;
-    if (focusFirst) panelRef.current?.querySelector<HTMLElement>('a, button')?.focus();
+    if (focusFirst) panelRef.current?.querySelector<HTMLElement>('[role="menuitem"]')?.focus();
     const onKey = (event: globalThis.KeyboardEvent) => {
       if (event.key !== 'Escape') return;
       setOpen(false);
@@ -75,21 +77,31 @@ export function UserMenu({ compact }: { compact?: boolean }) {
     if (event.key === 'ArrowDown' || event.key === 'Enter' || event.key === ' ') {
       event.preventDefault();
       if (event.key === 'ArrowDown' && open) {
-        panelRef.current?.querySelector<HTMLElement>('a, button')?.focus();
+        panelRef.current?.querySelector<HTMLElement>('[role="menuitem"]')?.focus();
         return;
       }
       toggle(true);
     }
   };
 
-  // Up and down move between the entries, as in a menu (Tab does too).
-  const onPanelKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    if (event.key !== 'ArrowDown' && event.key !== 'ArrowUp') return;
-    const entries = [...(panelRef.current?.querySelectorAll<HTMLElement>('a, button') ?? [])];
+  // Up, down, Home and End move between the entries; Tab leaves the menu and closes it.
+  const onMenuKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    const entries = [...(panelRef.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? [])];
     const at = entries.indexOf(document.activeElement as HTMLElement);
-    const next = event.key === 'ArrowDown' ? at + 1 : at - 1;
+    const target =
+      event.key === 'ArrowDown'
+        ? (at + 1) % entries.length
+        : event.key === 'ArrowUp'
+          ? (at - 1 + entries.length) % entries.length
+          : event.key === 'Home'
+            ? 0
+            : event.key === 'End'
+              ? entries.length - 1
+              : null;
+    if (event.key === 'Tab') setOpen(false);
+    if (target === null) return;
     event.preventDefault();
-    entries[(next + entries.length) % entries.length]?.focus();
+    entries[target]?.focus();
   };
 
   const close = () => setOpen(false);
@@ -104,6 +116,7 @@ export function UserMenu({ compact }: { compact?: boolean }) {
         data-testid="user-menu"
         aria-label={compact ? name : undefined}
         title={compact ? undefined : t('shell.userMenu')}
+        aria-haspopup="menu"
         aria-expanded={open}
         aria-controls={panelId}
         onClick={(event) => toggle(event.detail === 0)}
@@ -121,43 +134,55 @@ export function UserMenu({ compact }: { compact?: boolean }) {
         className="ov-user-menu__panel"
         hidden={!open}
         data-testid="user-menu-panel"
-        onKeyDown={onPanelKeyDown}
       >
         <div className="ov-user-menu__who">
           <strong>{name}</strong>
           <span>{user.email}</span>
         </div>
-        <ul className="ov-user-menu__list">
-          <li>
-            <Link to={PATHS.profilePersonal} className="ov-user-menu__entry" onClick={close}>
-              <Icon drawing={UserOutlined} />
-              {t('menu.profile')}
-            </Link>
-          </li>
+        <div
+          className="ov-user-menu__list"
+          role="menu"
+          aria-label={t('shell.userMenu')}
+          onKeyDown={onMenuKeyDown}
+        >
+          <Link
+            to={PATHS.profilePersonal}
+            className="ov-user-menu__entry"
+            role="menuitem"
+            tabIndex={-1}
+            onClick={close}
+          >
+            <Icon drawing={UserOutlined} />
+            {t('menu.profile')}
+          </Link>
           {/* Staff ask for (or, as administrators, decide on) roles there; customers have no use for it. */}
           {user.permissions?.length ? (
-            <li>
-              <Link to={PATHS.accessRequests} className="ov-user-menu__entry" onClick={close}>
-                <Icon drawing={SafetyCertificateOutlined} />
-                {t('menu.accessRequests')}
-              </Link>
-            </li>
-          ) : null}
-          <li>
-            <button
-              type="button"
-              className="ov-user-menu__entry ov-user-menu__entry--danger"
-              onClick={() => {
-                close();
-                void signOut();
-                navigate(PATHS.home, { replace: true });
-              }}
+            <Link
+              to={PATHS.accessRequests}
+              className="ov-user-menu__entry"
+              role="menuitem"
+              tabIndex={-1}
+              onClick={close}
             >
-              <Icon drawing={LogoutOutlined} />
-              {t('auth.logout')}
-            </button>
-          </li>
-        </ul>
+              <Icon drawing={SafetyCertificateOutlined} />
+              {t('menu.accessRequests')}
+            </Link>
+          ) : null}
+          <button
+            type="button"
+            className="ov-user-menu__entry ov-user-menu__entry--danger"
+            role="menuitem"
+            tabIndex={-1}
+            onClick={() => {
+              close();
+              void signOut();
+              navigate(PATHS.home, { replace: true });
+            }}
+          >
+            <Icon drawing={LogoutOutlined} />
+            {t('auth.logout')}
+          </button>
+        </div>
       </div>
     </div>
   );
