@@ -46,7 +46,8 @@ export function MenuDrawer({ open, onClose, returnFocus, children }: MenuDrawerP
         if (event.target === event.currentTarget) onClose();
       }}
     >
-      <div className="ov-shell__drawer-body">{children}</div>
+      {/* Drawn only while open: a hidden copy of the brand would hold the gradient the header's refers to. */}
+      {open ? <div className="ov-shell__drawer-body">{children}</div> : null}
     </dialog>
   );
 }
