@@ -6,7 +6,7 @@
  * the click retried, as a person would. Resolves once the tokens are gone from the device.
  */
 export async function signOutThroughMenu(page, label) {
-  const item = page.locator('.ant-dropdown-menu-item', { hasText: label });
+  const item = page.getByTestId('user-menu-panel').locator('a, button', { hasText: label });
   for (let attempt = 1; ; attempt++) {
     if (!(await item.isVisible())) await page.getByTestId('user-menu').click();
     await item.click();

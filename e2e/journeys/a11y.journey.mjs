@@ -101,12 +101,12 @@ async function sweep({ browser, baseUrl, screenshotDir }, role, variant) {
       await settled(page);
       await page.getByTestId('user-menu').focus();
       await page.keyboard.press('ArrowDown');
-      await page.locator('.ant-dropdown:not(.ant-dropdown-hidden) .ant-dropdown-menu').waitFor();
+      await page.getByTestId('user-menu-panel').waitFor();
       await record('[user menu]');
       await page.keyboard.press('Escape');
       if (mobile) {
         await page.getByTestId('menu-toggle').click();
-        await page.locator('.ov-shell__drawer .ant-menu').waitFor();
+        await page.locator('.ov-shell__drawer [data-testid="side-menu"]').waitFor();
         await record('[menu drawer]');
       }
     }

@@ -149,7 +149,7 @@ async function mobileScreens({ browser, baseUrl, screenshotDir, assert, email, p
   await page.locator('.ov-notifications-drawer').getByText('No tiene notificaciones').waitFor();
   await settle(page);
   await page.screenshot({ path: join(screenshotDir, 'notifications-mobile-es.png') });
-  await page.locator('.ant-drawer-close').click();
+  await page.getByTestId('notifications-close').click();
 
   await page.getByRole('button', { name: 'EN', exact: true }).click();
   await page.locator('h1', { hasText: 'My profile' }).waitFor();

@@ -123,7 +123,7 @@ async function customerMobile({ browser, baseUrl, screenshotDir, assert }) {
   const { context, page, errors } = await newPage(browser, MOBILE, true);
   await signIn(page, baseUrl, MARIA);
   await page.getByTestId('code-card').first().waitFor();
-  assert.equal(await page.locator('.ant-layout-sider').count(), 0, 'no sider on mobile');
+  assert.equal(await page.getByTestId('sider').count(), 0, 'no sider on mobile');
   const noHorizontalScroll = () =>
     page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1);
   assert.ok(await noHorizontalScroll(), 'client codes fit the phone width');

@@ -122,7 +122,7 @@ async function contracts({ browser, baseUrl, screenshotDir, assert }) {
   await list.locator('tr.ov-table__row').first().waitFor();
   await staff.page.getByTestId('count-NEW').waitFor();
   await shoot(staff.page, screenshotDir, 'contracts-queue-desktop-es');
-  const menu = await staff.page.locator('.ant-layout-sider').textContent();
+  const menu = await staff.page.getByTestId('sider').textContent();
   assert.ok(!menu.includes('Sector estatal') && !menu.includes('Todas las solicitudes'), 'only her queue');
   await staff.page.goto(`${base}/contractrequest/contract-request-residential-admins/${requestId}`);
   const details = staff.page.getByTestId('request-details');

@@ -164,7 +164,7 @@ async function mobileJourney({ browser, baseUrl, screenshotDir, assert }) {
 
   await signIn(page, baseUrl);
   await page.waitForLoadState('networkidle');
-  assert.equal(await page.locator('.ant-layout-sider').count(), 0, 'no sider on mobile');
+  assert.equal(await page.getByTestId('sider').count(), 0, 'no sider on mobile');
   await shot('dashboard-mobile-es');
 
   await page.getByTestId('menu-toggle').click();

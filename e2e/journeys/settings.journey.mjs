@@ -17,7 +17,7 @@ const BASE = '/oficina_virtual';
 async function save(page) {
   await page.getByTestId('settings-save').click();
   await page
-    .locator('.ant-message', { hasText: /Configuración guardada|Settings saved/ })
+    .locator('.ov-toast, .ant-message-notice', { hasText: /Configuración guardada|Settings saved/ })
     .last()
     .waitFor();
 }

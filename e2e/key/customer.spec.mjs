@@ -4,12 +4,11 @@
 import { expect, test } from '../fixtures.mjs';
 import {
   COMMON_TEXTS,
-  expectMenuOpen,
   expectSignedOutOnLanding,
   heading,
   MONEY,
-  openDropdown,
   titleOf,
+  userMenuPanel,
 } from './helpers.mjs';
 
 const CUSTOMER = { email: 'maria.perez@example.cu', password: 'Demo.Oficina.2026' };
@@ -175,8 +174,8 @@ test('customer: landing, sign in, codes, invoices, pay page, records, profile, s
 
   await test.step('the profile, through the user menu', async () => {
     await page.getByTestId('user-menu').click();
-    const popup = openDropdown(page);
-    await expectMenuOpen(popup);
+    const popup = userMenuPanel(page);
+    await expect(popup).toBeVisible();
     await expect(popup).toContainText(CUSTOMER.email);
     await expectAccessible(page, 'user menu');
     await popup.getByRole('menuitem', { name: T.profile }).click();
@@ -189,8 +188,8 @@ test('customer: landing, sign in, codes, invoices, pay page, records, profile, s
 
   await test.step('sign out: back to the landing page', async () => {
     await page.getByTestId('user-menu').click();
-    const popup = openDropdown(page);
-    await expectMenuOpen(popup);
+    const popup = userMenuPanel(page);
+    await expect(popup).toBeVisible();
     await popup.getByRole('menuitem', { name: T.logout }).click();
     await expectSignedOutOnLanding(page, T);
     await expectAccessible(page, 'public page after signing out');

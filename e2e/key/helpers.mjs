@@ -44,7 +44,10 @@ export const titleOf = (T, page) => (page ? `${page} · ${T.brand}` : `${T.brand
 /** The page's main heading, in the signed-in frame or a public page. */
 export const heading = (page) => page.getByRole('heading', { level: 1 });
 
-/** The open popup of an antd dropdown (user menu, row menu), portalled outside the page. */
+/** The user menu's panel (a disclosure beside its button). */
+export const userMenuPanel = (page) => page.getByTestId('user-menu-panel');
+
+/** The open popup of an antd dropdown (a row menu), portalled outside the page. */
 export const openDropdown = (page) =>
   page.locator('.ant-dropdown:not(.ant-dropdown-hidden)').getByRole('menu');
 

@@ -12,6 +12,7 @@ import {
   MONEY,
   openDropdown,
   titleOf,
+  userMenuPanel,
 } from './helpers.mjs';
 
 // Demo accounts (apps/api/src/db/seed/base.ts, demo.ts; e2e/journeys/a11y/pages.mjs).
@@ -76,8 +77,8 @@ async function signIn(page, T, account, expectAccessible) {
 
 async function signOut(page, T, account, expectAccessible) {
   await page.getByTestId('user-menu').click();
-  const popup = openDropdown(page);
-  await expectMenuOpen(popup);
+  const popup = userMenuPanel(page);
+  await expect(popup).toBeVisible();
   await expect(popup).toContainText(account.email);
   await expectAccessible(page, 'user menu');
   await popup.getByRole('menuitem', { name: T.logout }).click();

@@ -61,7 +61,7 @@ export function screenshots(page, screenshotDir) {
   const shot = (name) => page.screenshot({ path: join(screenshotDir, `${name}.png`), fullPage: true });
   const viewShot = async (name) => {
     await page
-      .locator('.ant-message-notice')
+      .locator('.ov-toast, .ant-message-notice')
       .last()
       .waitFor({ state: 'detached', timeout: 10_000 })
       .catch(() => {});

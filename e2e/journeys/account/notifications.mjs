@@ -45,7 +45,7 @@ export async function receiveNotification({ page, baseUrl, assert, viewShot }) {
   });
   assert.equal(decided.status, 200, 'access request rejected');
   await bell.locator('.ov-bell__count', { hasText: '1' }).waitFor({ timeout: 15_000 });
-  await page.locator('.ant-notification-notice', { hasText: 'Especialista comercial' }).waitFor();
+  await page.getByTestId('toast').filter({ hasText: 'Especialista comercial' }).waitFor();
   await page.getByTestId('notifications-bell').click();
   const drawer = page.locator('.ov-notifications-drawer');
   await drawer.getByTestId('notification').first().waitFor();
@@ -62,7 +62,7 @@ export async function receiveNotification({ page, baseUrl, assert, viewShot }) {
   await bell.locator('.ov-bell__count').waitFor({ state: 'detached' });
   // The list refetches after "mark all read": wait for the row to say so (no fixed sleep).
   await drawer.getByTestId('notification').first().and(drawer.locator('[data-read="true"]')).waitFor();
-  await page.locator('.ant-drawer-close').click();
+  await page.getByTestId('notifications-close').click();
 }
 
 export async function showInEnglish({ page, viewShot }) {
@@ -70,7 +70,7 @@ export async function showInEnglish({ page, viewShot }) {
   await page.getByRole('button', { name: 'EN', exact: true }).click();
   await page.locator('h1', { hasText: 'My profile' }).waitFor();
   await page
-    .locator('.ant-notification-notice-close')
+    .locator('.ov-toast__close')
     .first()
     .click()
     .catch(() => {});
@@ -84,7 +84,7 @@ export async function showInEnglish({ page, viewShot }) {
     .waitFor();
   await settle(page);
   await viewShot('notifications-desktop-en');
-  await page.locator('.ant-drawer-close').click();
+  await page.getByTestId('notifications-close').click();
   await page.getByRole('button', { name: 'ES', exact: true }).click();
   await page.locator('h1', { hasText: 'Mi perfil' }).waitFor();
   await settle(page);

@@ -6,7 +6,7 @@ import { makePng } from './png.mjs';
 export async function openProfile({ page, baseUrl, assert }, { email, password }) {
   await signIn(page, baseUrl, email, password);
   await page.getByTestId('user-menu').click();
-  await page.locator('.ant-dropdown-menu-item', { hasText: 'Perfil' }).click();
+  await page.getByTestId('user-menu-panel').getByRole('menuitem', { name: 'Mi perfil' }).click();
   await page.waitForURL(/\/profile\/personal$/);
   const form = page.getByTestId('profile-form');
   await form.waitFor();
@@ -24,7 +24,7 @@ export async function uploadAvatar({ page, baseUrl, assert }) {
   await page.locator('#firstName').fill('Ana María');
   await page.locator('#phone').fill('');
   await page.getByTestId('profile-save').click();
-  await page.locator('.ant-message', { hasText: 'Perfil actualizado' }).waitFor();
+  await page.locator('.ov-toast, .ant-message-notice', { hasText: 'Perfil actualizado' }).waitFor();
   const me = await api(baseUrl, '/users/me', { token: await tokenOf(page) });
   assert.equal(me.data.firstName, 'Ana María', 'names saved');
   assert.equal(me.data.phone, null, 'an empty phone is saved as null');

@@ -31,7 +31,7 @@ export async function rowMenu(page, list, text) {
 }
 
 export async function toast(page, text) {
-  await page.locator('.ant-message-notice', { hasText: text }).first().waitFor();
+  await page.locator('.ov-toast, .ant-message-notice', { hasText: text }).first().waitFor();
 }
 
 export const NEW_USER = {

@@ -61,6 +61,6 @@ export async function refuseMissingContract({ page }) {
   await page.waitForURL(new RegExp(`/clientCodes/${NO_CONTRACT_CC}$`));
   await page.getByTestId('code-summary').waitFor();
   await page.getByTestId('download-contract').click();
-  await page.locator('.ant-message').getByText('No existe un modelo de contrato').waitFor();
+  await page.locator('.ov-toast, .ant-message').getByText('No existe un modelo de contrato').waitFor();
   await page.goBack();
 }

@@ -126,7 +126,7 @@ export async function expireAtTransfermovil({ context, page, baseUrl, sandboxUrl
   assert.equal(await refusal.getAttribute('data-code'), '4');
   await late.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
   assert.equal(await late.getByText(TEXTS[4], { exact: true }).count(), 1, 'the refusal is shown once');
-  assert.equal(await late.locator('.ant-message-notice').count(), 0, 'and not as a toast');
+  assert.equal(await late.locator('.ov-toast, .ant-message-notice').count(), 0, 'and not as a toast');
   await late.close();
   // Meanwhile, in another tab, the invoice shows "Procesando".
   const other = await context.newPage();

@@ -1,5 +1,4 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { Button } from 'antd';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Route, Routes } from 'react-router';
@@ -14,7 +13,7 @@ import { takeEarlyProfile } from '../lib/early-profile';
 import { errorText } from '../lib/error-text';
 import { cacheProfile } from '../lib/session';
 import { PATHS } from '../lib/urls';
-import { AntdProvider } from './antd-provider';
+import { AntdScope } from './antd-scope';
 import { NotifierBridge } from './notifier-bridge';
 import { createQueryClient } from './query-client';
 import { PRIVATE_ROUTES, type RouteEntry } from './route-table';
@@ -31,11 +30,13 @@ function GuardedPage({ route }: { route: RouteEntry }) {
   const { access } = useCurrentUser();
   if (!canAccess(route.access, access)) return <Forbidden />;
   const Page = route.page;
-  return (
+  if (!Page) return <ComingSoon titleKey={route.labelKey} />;
+  const page = (
     <Suspense fallback={<PageLoader />}>
-      {Page ? <Page /> : <ComingSoon titleKey={route.labelKey} />}
+      <Page />
     </Suspense>
   );
+  return route.plain ? page : <AntdScope>{page}</AntdScope>;
 }
 
 function SignedIn() {
@@ -54,9 +55,9 @@ function SignedIn() {
           status="warning"
           title={errorText(me.error, t, i18n.language)}
           extra={
-            <Button type="primary" onClick={() => me.refetch()}>
+            <button type="button" className="ov-retry-button" onClick={() => me.refetch()}>
               {t('common.retry')}
-            </Button>
+            </button>
           }
         />
       );
@@ -67,9 +68,11 @@ function SignedIn() {
   // After an administrator's reset the API serves nothing else until the password is changed (474).
   if (value.user.changePasswordRequired) {
     return (
-      <Suspense fallback={<PageLoader />}>
-        <ChangePasswordPage />
-      </Suspense>
+      <AntdScope>
+        <Suspense fallback={<PageLoader />}>
+          <ChangePasswordPage />
+        </Suspense>
+      </AntdScope>
     );
   }
 
@@ -105,15 +108,16 @@ function createSignedInQueryClient() {
   return client;
 }
 
-/** The signed-in area: its own query cache (dropped at logout), Ant Design, the profile, the shell. */
+/**
+ * The signed-in area: its own query cache (dropped at logout), the toasts, the profile, the shell. It
+ * holds no Ant Design: each route's page is wrapped in AntdScope unless its entry says `plain`.
+ */
 export default function PrivateApp() {
   const [queryClient] = useState(createSignedInQueryClient);
   return (
     <QueryClientProvider client={queryClient}>
-      <AntdProvider>
-        <NotifierBridge />
-        <SignedIn />
-      </AntdProvider>
+      <NotifierBridge />
+      <SignedIn />
     </QueryClientProvider>
   );
 }

@@ -61,6 +61,8 @@ export const ROUTES: readonly RouteEntry[] = [
     zone: 'private',
     labelKey: 'breadcrumb.home',
     page: HomePage,
+    // The page it shows decides (signed-in-home.tsx): the client codes as their own route does.
+    plain: true,
     menu: [
       {
         key: 'dashboard',

@@ -44,6 +44,12 @@ export interface RouteEntry {
   page?: ComponentType;
   access?: Access | readonly Access[];
   menu?: readonly MenuPlacement[];
+  /**
+   * The page uses no Ant Design; it is not wrapped in AntdScope (app/antd-scope.tsx), so opening it
+   * downloads none of Ant Design's chunks. A page that still renders an Ant Design component (or
+   * calls `App.useApp()`) must leave this out.
+   */
+  plain?: boolean;
 }
 
 export const MENU_PARENTS: Record<MenuParent, { labelKey: string; icon: IconKey }> = {

@@ -2,16 +2,34 @@ import { PERMISSIONS } from '@ov/domain';
 import { lazy } from 'react';
 import { canAccess } from '../lib/access';
 import { useCurrentUser } from '../lib/current-user';
+import { AntdScope } from './antd-scope';
+import { PRIVATE_ROUTES } from './route-table';
 
 const DashboardHome = lazy(() => import('../features/dashboard/pages/home-page'));
 const ClientCodesPage = lazy(() => import('../features/billing/pages/client-codes-page'));
 
+/** Whether the client codes page is built without Ant Design: its own route entry says so. */
+const clientCodesPlain = PRIVATE_ROUTES.find((route) => route.key === 'clientCodes')?.plain === true;
+
 /**
  * Signed-in `/` (spec §2): the dashboard for ADMIN, otherwise the client codes screen. Decided here, in
- * the app layer, so each user downloads only the chunk of the page they get.
+ * the app layer, so each user downloads only the chunk of the page they get. The home route is `plain`:
+ * the page chosen here is wrapped in AntdScope as its own route would be.
  */
 export default function SignedInHome() {
   const { access } = useCurrentUser();
-  if (canAccess({ permissions: [PERMISSIONS.ADMIN] }, access)) return <DashboardHome />;
-  return <ClientCodesPage />;
+  if (canAccess({ permissions: [PERMISSIONS.ADMIN] }, access)) {
+    return (
+      <AntdScope>
+        <DashboardHome />
+      </AntdScope>
+    );
+  }
+  return clientCodesPlain ? (
+    <ClientCodesPage />
+  ) : (
+    <AntdScope>
+      <ClientCodesPage />
+    </AntdScope>
+  );
 }

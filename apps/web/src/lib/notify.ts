@@ -1,10 +1,12 @@
 /**
- * Toasts from outside React (query caches). The signed-in app plugs Ant Design's message API in;
- * before that, notifications are dropped.
+ * Toasts from outside React (query caches). The signed-in app plugs its toast region in
+ * (app/notifier-bridge.tsx); before that, notifications are dropped.
  */
 export interface Notifier {
   error(error: unknown): void;
   success(text: string): void;
+  info(text: string): void;
+  warning(text: string): void;
 }
 
 let current: Notifier | null = null;
@@ -27,4 +29,6 @@ export const notify: Notifier = {
     current?.error(error);
   },
   success: (text) => current?.success(text),
+  info: (text) => current?.info(text),
+  warning: (text) => current?.warning(text),
 };

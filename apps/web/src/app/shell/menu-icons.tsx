@@ -1,3 +1,5 @@
+import type { ReactNode } from 'react';
+import { Icon } from '../../components/icon/icon';
 import {
   AppstoreOutlined,
   AuditOutlined,
@@ -5,7 +7,6 @@ import {
   CreditCardOutlined,
   DashboardOutlined,
   EnvironmentOutlined,
-  FileSearchOutlined,
   FileTextOutlined,
   HistoryOutlined,
   IdcardOutlined,
@@ -15,26 +16,23 @@ import {
   SettingOutlined,
   TeamOutlined,
   UnlockOutlined,
-} from '@ant-design/icons';
-import type { ReactNode } from 'react';
+} from '../../components/icon/icon-paths';
 import type { IconKey } from '../route-table';
 
 export const MENU_ICONS: Record<IconKey, ReactNode> = {
-  dashboard: <DashboardOutlined />,
-  clientCodes: <IdcardOutlined />,
-  payments: <CreditCardOutlined />,
-  paymentRecord: <HistoryOutlined />,
-  contractRequests: <FileTextOutlined />,
-  security: <SafetyOutlined />,
-  users: <TeamOutlined />,
-  permissions: <UnlockOutlined />,
-  traces: <AuditOutlined />,
-  securityLog: <LoginOutlined />,
-  settings: <SettingOutlined />,
-  nomenclators: <AppstoreOutlined />,
-  offices: <BankOutlined />,
-  municipalities: <EnvironmentOutlined />,
-  faqs: <QuestionCircleOutlined />,
+  dashboard: <Icon drawing={DashboardOutlined} />,
+  clientCodes: <Icon drawing={IdcardOutlined} />,
+  payments: <Icon drawing={CreditCardOutlined} />,
+  paymentRecord: <Icon drawing={HistoryOutlined} />,
+  contractRequests: <Icon drawing={FileTextOutlined} />,
+  security: <Icon drawing={SafetyOutlined} />,
+  users: <Icon drawing={TeamOutlined} />,
+  permissions: <Icon drawing={UnlockOutlined} />,
+  traces: <Icon drawing={AuditOutlined} />,
+  securityLog: <Icon drawing={LoginOutlined} />,
+  settings: <Icon drawing={SettingOutlined} />,
+  nomenclators: <Icon drawing={AppstoreOutlined} />,
+  offices: <Icon drawing={BankOutlined} />,
+  municipalities: <Icon drawing={EnvironmentOutlined} />,
+  faqs: <Icon drawing={QuestionCircleOutlined} />,
 };
-
-export const SEARCH_ICON = <FileSearchOutlined />;

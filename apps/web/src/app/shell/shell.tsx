@@ -1,10 +1,10 @@
-import { MenuFoldOutlined, MenuOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
 import { SIDEBAR_COLLAPSED_WIDTH, SIDEBAR_WIDTH } from '@ov/domain';
-import { Button, Drawer, Layout } from 'antd';
-import { type ReactNode, useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { MAIN_ID, SkipLink, usePageAnnouncer } from '../../components/a11y/page-announcer';
+import { Icon } from '../../components/icon/icon';
+import { MenuFoldOutlined, MenuOutlined, MenuUnfoldOutlined } from '../../components/icon/icon-paths';
 import { LanguageSwitch } from '../../components/language-switch/language-switch';
 import { BrandMark } from '../../components/public-layout/brand-mark';
 import { STORAGE_KEYS, storage } from '../../lib/storage-keys';
@@ -12,6 +12,7 @@ import { PATHS } from '../../lib/urls';
 import { useIsMobile } from '../../lib/use-is-mobile';
 import { PRIVATE_ROUTES } from '../route-table';
 import { AppBreadcrumbs } from './app-breadcrumbs';
+import { MenuDrawer } from './menu-drawer';
 import { NotificationsButton } from './notifications-button';
 import { SideMenu } from './side-menu';
 import { UserMenu } from './user-menu';
@@ -20,7 +21,11 @@ import './shell.css';
 function Brand({ collapsed }: { collapsed?: boolean }) {
   const { t } = useTranslation();
   return (
-    <Link to={PATHS.home} className={`ov-shell__brand${collapsed ? ' ov-shell__brand--collapsed' : ''}`}>
+    <Link
+      to={PATHS.home}
+      className={`ov-shell__brand${collapsed ? ' ov-shell__brand--collapsed' : ''}`}
+      aria-label={collapsed ? t('brand.name') : undefined}
+    >
       <BrandMark size={32} />
       {collapsed ? null : (
         <span>
@@ -32,17 +37,24 @@ function Brand({ collapsed }: { collapsed?: boolean }) {
   );
 }
 
-/** The signed-in frame: side menu (a drawer below 992 px), header with language, bell and user popup. */
+/**
+ * The signed-in frame, with no Ant Design: side menu (a drawer below 992 px), header with language,
+ * bell and user menu, breadcrumbs, and the page.
+ */
 export function Shell({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
   const isMobile = useIsMobile();
   const { pathname } = useLocation();
   const [collapsed, setCollapsed] = useState(() => storage.get(STORAGE_KEYS.siderCollapsed) === 'true');
   const [drawerOpen, setDrawerOpen] = useState(false);
+  const toggleRef = useRef<HTMLButtonElement>(null);
   usePageAnnouncer(PRIVATE_ROUTES);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: close the mobile menu whenever the page changes
   useEffect(() => setDrawerOpen(false), [pathname]);
+  useEffect(() => {
+    if (!isMobile) setDrawerOpen(false);
+  }, [isMobile]);
 
   const toggleCollapsed = () => {
     setCollapsed((value) => {
@@ -51,61 +63,55 @@ export function Shell({ children }: { children: ReactNode }) {
     });
   };
 
+  const siderWidth = collapsed ? SIDEBAR_COLLAPSED_WIDTH : SIDEBAR_WIDTH;
+
   return (
     <>
       <SkipLink />
-      <Layout className={`ov-shell${isMobile ? ' ov-shell--mobile' : ''}`} hasSider={!isMobile}>
+      <div className={`ov-shell${isMobile ? ' ov-shell--mobile' : ''}`}>
         {isMobile ? (
-          <Drawer
-            placement="left"
-            open={drawerOpen}
-            onClose={() => setDrawerOpen(false)}
-            size={SIDEBAR_WIDTH}
-            closable={false}
-            className="ov-shell__drawer"
-            styles={{ body: { padding: 0, background: '#06324f' } }}
-          >
+          <MenuDrawer open={drawerOpen} onClose={() => setDrawerOpen(false)} returnFocus={toggleRef}>
             <Brand />
             <SideMenu onNavigate={() => setDrawerOpen(false)} />
-          </Drawer>
+          </MenuDrawer>
         ) : (
-          <Layout.Sider
-            width={SIDEBAR_WIDTH}
-            collapsedWidth={SIDEBAR_COLLAPSED_WIDTH}
-            collapsed={collapsed}
-            trigger={null}
-            collapsible
-            className="ov-shell__sider"
+          <aside
+            className={`ov-shell__sider${collapsed ? ' ov-shell__sider--collapsed' : ''}`}
+            style={{ width: siderWidth, flexBasis: siderWidth }}
+            data-testid="sider"
           >
             <Brand collapsed={collapsed} />
             <SideMenu collapsed={collapsed} />
-          </Layout.Sider>
+          </aside>
         )}
-        <Layout className="ov-shell__main">
-          <Layout.Header className="ov-shell__header">
-            <Button
-              type="text"
+        <div className="ov-shell__main">
+          <header className="ov-shell__header">
+            <button
+              ref={toggleRef}
+              type="button"
               className="ov-shell__toggle"
-              icon={isMobile ? <MenuOutlined /> : collapsed ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />}
               aria-label={t(
                 isMobile ? 'shell.openMenu' : collapsed ? 'shell.expandMenu' : 'shell.collapseMenu',
               )}
+              aria-expanded={isMobile ? drawerOpen : undefined}
               onClick={isMobile ? () => setDrawerOpen(true) : toggleCollapsed}
               data-testid="menu-toggle"
-            />
+            >
+              <Icon drawing={isMobile ? MenuOutlined : collapsed ? MenuUnfoldOutlined : MenuFoldOutlined} />
+            </button>
             {isMobile ? <Brand /> : null}
             <div className="ov-shell__actions">
               <LanguageSwitch tone="dark" />
               <NotificationsButton />
               <UserMenu compact={isMobile} />
             </div>
-          </Layout.Header>
-          <Layout.Content className="ov-shell__content" id={MAIN_ID}>
+          </header>
+          <main className="ov-shell__content" id={MAIN_ID}>
             <AppBreadcrumbs />
             {children}
-          </Layout.Content>
-        </Layout>
-      </Layout>
+          </main>
+        </div>
+      </div>
     </>
   );
 }

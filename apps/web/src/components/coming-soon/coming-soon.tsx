@@ -1,5 +1,6 @@
-import { ToolOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
+import { Icon } from '../icon/icon';
+import { ToolOutlined } from '../icon/icon-paths';
 import { Result } from '../result/result';
 
 /** An honest page for a screen a later release fills in. */
@@ -7,7 +8,7 @@ export function ComingSoon({ titleKey }: { titleKey: string }) {
   const { t } = useTranslation();
   return (
     <Result
-      icon={<ToolOutlined style={{ color: '#14a3a3' }} />}
+      icon={<Icon drawing={ToolOutlined} style={{ color: '#14a3a3' }} />}
       title={t(titleKey)}
       subTitle={t('common.comingSoon')}
       data-testid="coming-soon"

@@ -31,7 +31,7 @@ describe('Result', () => {
 
     const icon = container.querySelector('.ov-result__icon');
     expect(icon?.getAttribute('aria-hidden')).toBe('true');
-    expect(icon?.querySelector('.anticon-check-circle')).not.toBeNull();
+    expect(icon?.querySelector('.ov-icon svg')).not.toBeNull();
     // Hidden from assistive technology: the icon's own label is not read.
     expect(screen.queryByRole('img')).toBeNull();
   });
@@ -40,12 +40,12 @@ describe('Result', () => {
     const { container } = render(<Result status="403" icon={<span data-testid="mine" />} title="403" />);
     const icon = container.querySelector('.ov-result__icon');
     expect(icon?.querySelector('[data-testid="mine"]')).not.toBeNull();
-    expect(icon?.querySelector('.anticon')).toBeNull();
+    expect(icon?.querySelector('.ov-icon')).toBeNull();
   });
 
   it('draws a plain icon for 403, 404 and 500 and leaves out what is not given', () => {
     const { container } = render(<Result status="404" title="No encontrado" />);
-    expect(container.querySelector('.ov-result__icon .anticon-file-search')).not.toBeNull();
+    expect(container.querySelector('.ov-result__icon .ov-icon svg')).not.toBeNull();
     expect(container.querySelector('svg')?.outerHTML.length).toBeLessThan(2000);
     for (const part of ['subtitle', 'extra', 'body']) {
       expect(container.querySelector(`.ov-result__${part}`)).toBeNull();

@@ -1,18 +1,20 @@
+import type { HTMLAttributes, ReactNode } from 'react';
+import { Icon } from '../icon/icon';
 import {
   CheckCircleFilled,
   CloseCircleFilled,
   ExclamationCircleFilled,
   FileSearchOutlined,
+  type IconDrawing,
   InfoCircleFilled,
   StopOutlined,
-} from '@ant-design/icons';
-import type { ComponentType, HTMLAttributes, ReactNode } from 'react';
+} from '../icon/icon-paths';
 import './result.css';
 
 export type ResultStatus = 'success' | 'error' | 'info' | 'warning' | '403' | '404' | '500';
 
 /** One small icon per status; 403, 404 and 500 too (Ant Design drew ~33 KB of illustrations for them). */
-const ICONS: Record<ResultStatus, ComponentType> = {
+const ICONS: Record<ResultStatus, IconDrawing> = {
   success: CheckCircleFilled,
   error: CloseCircleFilled,
   info: InfoCircleFilled,
@@ -57,11 +59,10 @@ export function Result({
   className,
   ...rest
 }: ResultProps) {
-  const Icon = ICONS[status];
   return (
     <div {...rest} className={`ov-result ov-result--${status}${className ? ` ${className}` : ''}`}>
       <div className="ov-result__icon" aria-hidden="true">
-        {shown(icon) ? icon : <Icon />}
+        {shown(icon) ? icon : <Icon drawing={ICONS[status]} />}
       </div>
       {shown(title) ? <div className="ov-result__title">{title}</div> : null}
       {shown(subTitle) ? <div className="ov-result__subtitle">{subTitle}</div> : null}

@@ -1,14 +1,20 @@
 import '../i18n';
-import { BellOutlined, CheckOutlined, MailOutlined } from '@ant-design/icons';
 import { PERMISSIONS } from '@ov/domain';
-import { App, Button, Drawer, Empty, Spin, Tooltip } from 'antd';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { AntdScope } from '../../../app/antd-scope';
+import { Icon } from '../../../components/icon/icon';
+import {
+  BellOutlined,
+  CheckOutlined,
+  CloseOutlined,
+  MailOutlined,
+} from '../../../components/icon/icon-paths';
+import { showToast } from '../../../components/toast/toast-store';
 import { canAccess } from '../../../lib/access';
 import { useCurrentUser } from '../../../lib/current-user';
 import { formatDateTime } from '../../../lib/format';
-import { useIsMobile } from '../../../lib/use-is-mobile';
 import {
   type AppNotification,
   useMarkAllRead,
@@ -53,19 +59,28 @@ function NotificationRow({ row, onOpen }: { row: AppNotification; onOpen: () => 
         <time dateTime={row.createdAt}>{formatDateTime(row.createdAt, i18n.language)}</time>
       </div>
       {row.read ? null : (
-        <Tooltip title={t('notifications.markRead')}>
-          <Button
-            type="text"
-            size="small"
-            icon={<CheckOutlined />}
-            aria-label={t('notifications.markRead')}
-            loading={markRead.isPending}
-            onClick={() => markRead.mutate(row._id)}
-            data-testid="notification-read"
-          />
-        </Tooltip>
+        <button
+          type="button"
+          className="ov-notifications__icon-button"
+          aria-label={t('notifications.markRead')}
+          title={t('notifications.markRead')}
+          disabled={markRead.isPending}
+          onClick={() => markRead.mutate(row._id)}
+          data-testid="notification-read"
+        >
+          <Icon drawing={CheckOutlined} />
+        </button>
       )}
     </li>
+  );
+}
+
+function Spinner({ label }: { label: string }) {
+  return (
+    <div className="ov-notifications__spin" role="status">
+      <span className="ov-spinner" aria-hidden="true" />
+      <span className="ov-visually-hidden">{label}</span>
+    </div>
   );
 }
 
@@ -73,9 +88,9 @@ function NotificationList({ onOpen }: { onOpen: () => void }) {
   const { t } = useTranslation();
   const [size, setSize] = useState(PAGE);
   const list = useNotificationList(size, true);
-  if (list.isLoading) return <Spin className="ov-notifications__spin" />;
+  if (list.isLoading) return <Spinner label={t('notifications.loading')} />;
   const items = list.data?.items ?? [];
-  if (items.length === 0) return <Empty description={t('notifications.empty')} />;
+  if (items.length === 0) return <p className="ov-notifications__empty">{t('notifications.empty')}</p>;
   return (
     <>
       <ul className="ov-notifications" data-testid="notifications-list">
@@ -84,22 +99,75 @@ function NotificationList({ onOpen }: { onOpen: () => void }) {
         ))}
       </ul>
       {(list.data?.total ?? 0) > items.length ? (
-        <Button block type="link" onClick={() => setSize((value) => value + PAGE)} loading={list.isFetching}>
+        <button
+          type="button"
+          className="ov-notifications__more"
+          onClick={() => setSize((value) => value + PAGE)}
+          disabled={list.isFetching}
+        >
           {t('notifications.loadMore')}
-        </Button>
+        </button>
       ) : null}
     </>
   );
 }
 
-/** The bell in the header: unread badge kept live over SSE, the drawer, and (for staff) send e-mail. */
+/** The side panel: a modal `<dialog>` at the end edge (the whole width on phones). */
+function NotificationsPanel({
+  open,
+  onClose,
+  children,
+}: {
+  open: boolean;
+  onClose: () => void;
+  children: ReactNode;
+}) {
+  const { t } = useTranslation();
+  const ref = useRef<HTMLDialogElement>(null);
+  useEffect(() => {
+    const dialog = ref.current;
+    if (dialog && open && !dialog.open) dialog.showModal();
+  }, [open]);
+  return (
+    <dialog
+      ref={ref}
+      className="ov-notifications-drawer"
+      aria-labelledby="ov-notifications-title"
+      data-testid="notifications-drawer"
+      onCancel={(event) => {
+        event.preventDefault();
+        onClose();
+      }}
+      onClick={(event) => {
+        if (event.target === event.currentTarget) onClose();
+      }}
+    >
+      <div className="ov-notifications-drawer__panel">
+        <div className="ov-notifications-drawer__header">
+          <button
+            type="button"
+            className="ov-notifications-drawer__close"
+            aria-label={t('notifications.close')}
+            onClick={onClose}
+            data-testid="notifications-close"
+          >
+            <Icon drawing={CloseOutlined} />
+          </button>
+          <h2 id="ov-notifications-title">{t('notifications.title')}</h2>
+        </div>
+        <div className="ov-notifications-drawer__body">{children}</div>
+      </div>
+    </dialog>
+  );
+}
+
+/** The bell in the header: unread badge kept live over SSE, the side panel, and (for staff) send e-mail. */
 export function NotificationsBell() {
   const { t, i18n } = useTranslation();
-  const { notification } = App.useApp();
-  const isMobile = useIsMobile();
   const { access } = useCurrentUser();
   const [open, setOpen] = useState(false);
   const [mailOpen, setMailOpen] = useState(false);
+  const bellRef = useRef<HTMLButtonElement>(null);
   const unread = useUnreadCount();
   const markAll = useMarkAllRead();
   const count = unread.data ?? 0;
@@ -110,79 +178,81 @@ export function NotificationsBell() {
 
   useNotificationStream((row) => {
     const { title, text } = notificationText(row, t, i18n.language);
-    notification.info({
-      title,
-      description: text,
-      placement: 'bottomRight',
-      icon: <BellOutlined />,
-    });
+    showToast({ kind: 'info', title, text });
   });
+
+  const close = () => {
+    setOpen(false);
+    bellRef.current?.focus();
+  };
 
   return (
     <>
       {/* The count in a corner of the bell (Ant Design's small badge in the theme's error colour). The
           button's name already says it, so it is not read twice. */}
       <span className="ov-bell" data-testid="notifications-count">
-        <Button
-          type="text"
-          shape="circle"
-          icon={<BellOutlined />}
+        <button
+          ref={bellRef}
+          type="button"
+          className="ov-bell__button"
           aria-label={
             count
               ? `${t('notifications.open')} (${t('notifications.unread', { count })})`
               : t('notifications.open')
           }
+          aria-haspopup="dialog"
           onClick={() => setOpen(true)}
           data-testid="notifications-bell"
-        />
+        >
+          <Icon drawing={BellOutlined} />
+        </button>
         {count > 0 ? (
           <span className="ov-bell__count" aria-hidden="true">
             {count > 99 ? '99+' : count}
           </span>
         ) : null}
       </span>
-      <Drawer
-        title={t('notifications.title')}
-        open={open}
-        onClose={() => setOpen(false)}
-        size={isMobile ? '100%' : 400}
-        destroyOnHidden
-        className="ov-notifications-drawer"
-        data-testid="notifications-drawer"
-      >
-        <div className="ov-notifications__toolbar">
-          <span className="ov-notifications__summary">
-            {count > 0 ? t('notifications.unread', { count }) : null}
-          </span>
-          <div className="ov-notifications__tools">
-            {canMail ? (
-              <Button
-                size="small"
-                icon={<MailOutlined />}
-                onClick={() => setMailOpen(true)}
-                data-testid="send-email-open"
+      {open ? (
+        <NotificationsPanel open={open} onClose={close}>
+          <div className="ov-notifications__toolbar">
+            <span className="ov-notifications__summary">
+              {count > 0 ? t('notifications.unread', { count }) : null}
+            </span>
+            <div className="ov-notifications__tools">
+              {canMail ? (
+                <button
+                  type="button"
+                  className="ov-notifications__tool"
+                  onClick={() => {
+                    // The e-mail dialog is not inside this modal panel, which would leave it inert.
+                    setOpen(false);
+                    setMailOpen(true);
+                  }}
+                  data-testid="send-email-open"
+                >
+                  <Icon drawing={MailOutlined} />
+                  {t('notifications.sendEmail')}
+                </button>
+              ) : null}
+              <button
+                type="button"
+                className="ov-notifications__tool"
+                onClick={() => markAll.mutate()}
+                disabled={count === 0 || markAll.isPending}
+                data-testid="notifications-read-all"
               >
-                {t('notifications.sendEmail')}
-              </Button>
-            ) : null}
-            <Button
-              size="small"
-              icon={<CheckOutlined />}
-              onClick={() => markAll.mutate()}
-              disabled={count === 0}
-              loading={markAll.isPending}
-              data-testid="notifications-read-all"
-            >
-              {t('notifications.markAllRead')}
-            </Button>
+                <Icon drawing={CheckOutlined} />
+                {t('notifications.markAllRead')}
+              </button>
+            </div>
           </div>
-        </div>
-        <NotificationList onOpen={() => setOpen(false)} />
-      </Drawer>
+          <NotificationList onOpen={() => setOpen(false)} />
+        </NotificationsPanel>
+      ) : null}
       {mailOpen ? (
-        <Suspense fallback={null}>
+        <AntdScope fallback={null}>
           <SendEmailDialog open={mailOpen} onClose={() => setMailOpen(false)} />
-        </Suspense>
+        </AntdScope>
       ) : null}
     </>
   );
