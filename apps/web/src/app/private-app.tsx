@@ -66,13 +66,12 @@ function SignedIn() {
   }
 
   // After an administrator's reset the API serves nothing else until the password is changed (474).
+  // The form is plain (no Ant Design).
   if (value.user.changePasswordRequired) {
     return (
-      <AntdScope>
-        <Suspense fallback={<PageLoader />}>
-          <ChangePasswordPage />
-        </Suspense>
-      </AntdScope>
+      <Suspense fallback={<PageLoader />}>
+        <ChangePasswordPage />
+      </Suspense>
     );
   }
 

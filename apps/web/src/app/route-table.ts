@@ -322,6 +322,7 @@ export const ROUTES: readonly RouteEntry[] = [
     zone: 'private',
     labelKey: 'menu.profile',
     page: ProfilePage,
+    plain: true,
   },
   {
     key: 'verifyEmailSignedIn',
@@ -329,6 +330,7 @@ export const ROUTES: readonly RouteEntry[] = [
     zone: 'private',
     labelKey: 'menu.profile',
     page: VerifyEmailSignedInPage,
+    plain: true,
   },
 ];
 

@@ -87,14 +87,3 @@ export function confirmationCheck(language: string) {
       ? undefined
       : validationMessage('passwordsMismatch', undefined, lang);
 }
-
-/** Form rule for the confirmation field in Ant Design's forms: the spec's 'No coinciden las contraseñas'. */
-export function matchesRule(field: string, language: string) {
-  const check = confirmationCheck(language);
-  return ({ getFieldValue }: { getFieldValue: (name: string) => unknown }) => ({
-    validator: async (_rule: unknown, value: unknown) => {
-      const message = check(value, { password: getFieldValue(field) as string | undefined });
-      if (message) throw new Error(message);
-    },
-  });
-}

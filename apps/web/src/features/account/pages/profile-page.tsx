@@ -2,15 +2,18 @@ import '../i18n';
 import { DeleteOutlined, LogoutOutlined, UploadOutlined, UserOutlined } from '@ant-design/icons';
 import { CLIENT_TYPES, profileFormSchema, profileUpdateSchema } from '@ov/domain';
 import { useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Avatar, Button, Divider, Form, Input } from 'antd';
-import { useRef, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { zodRule } from '../../../components/form/zod-rule';
+import { zodMessage } from '../../../components/form/zod-rule';
+import { Field } from '../../../components/form-kit/field';
+import { PasswordInput, TextInput } from '../../../components/form-kit/inputs';
+import { type FieldChecks, useForm } from '../../../components/form-kit/use-form';
 import { NativeSelect } from '../../../components/native-select/native-select';
-import { matchesRule, PasswordField } from '../../../components/password-field/password-field';
+import { confirmationCheck, PasswordField } from '../../../components/password-field/password-field';
+import { Alert, Avatar, Button, Divider, Popconfirm } from '../../../components/ui';
 import { displayName, useCurrentUser } from '../../../lib/current-user';
-import { errorText } from '../../../lib/error-text';
+import { notify } from '../../../lib/notify';
 import { cacheProfile, clearSession } from '../../../lib/session';
 import { PATHS } from '../../../lib/urls';
 import { useMunicipalities } from '../api/municipalities';
@@ -25,7 +28,6 @@ import { type ProfileFormValues, toProfileUpdate } from '../profile-update';
 import '../components/account.css';
 import './profile-page.css';
 import { Card } from '../../../components/card/card';
-import { useLanguageForm } from '../../../components/form/use-language-form';
 
 const S = profileFormSchema.shape;
 const ME_KEY = ['users', 'me'] as const;
@@ -54,17 +56,16 @@ function AvatarPicker({
   name: string;
   onChange: (value: { thumb: string; image: string } | null) => void;
 }) {
-  const { t, i18n } = useTranslation();
-  const { message } = App.useApp();
+  const { t } = useTranslation();
   const [uploading, setUploading] = useState(false);
   const fileInput = useRef<HTMLInputElement>(null);
   const upload = async (file: File) => {
     setUploading(true);
     try {
       onChange(await uploadImage(file));
-      void message.success(t('account.profile.uploaded'));
+      notify.success(t('account.profile.uploaded'));
     } catch (error) {
-      void message.error(errorText(error, t, i18n.language));
+      notify.error(error);
     } finally {
       setUploading(false);
     }
@@ -111,32 +112,32 @@ function AvatarPicker({
 }
 
 function SessionsCard() {
-  const { t, i18n } = useTranslation();
-  const { modal, message } = App.useApp();
+  const { t } = useTranslation();
   const navigate = useNavigate();
-  const confirm = () =>
-    modal.confirm({
-      title: t('account.profile.sessions.confirmTitle'),
-      content: t('account.profile.sessions.confirmText'),
-      okText: t('account.profile.sessions.confirm'),
-      okButtonProps: { danger: true, 'data-testid': 'signout-all-confirm' } as never,
-      cancelText: t('common.cancel'),
-      onOk: async () => {
-        try {
-          await signOutEverywhere();
-          navigate(PATHS.home, { replace: true });
-          clearSession();
-        } catch (error) {
-          void message.error(errorText(error, t, i18n.language));
-        }
-      },
-    });
+  const signOutAll = async () => {
+    try {
+      await signOutEverywhere();
+      navigate(PATHS.home, { replace: true });
+      clearSession();
+    } catch (error) {
+      notify.error(error);
+    }
+  };
   return (
     <Card title={t('account.profile.sessions.title')} className="ov-profile__card">
       <p className="ov-account__muted">{t('account.profile.sessions.text')}</p>
-      <Button danger icon={<LogoutOutlined />} onClick={confirm} data-testid="signout-all">
-        {t('account.profile.sessions.button')}
-      </Button>
+      <Popconfirm
+        title={t('account.profile.sessions.confirmTitle')}
+        description={t('account.profile.sessions.confirmText')}
+        okText={t('account.profile.sessions.confirm')}
+        cancelText={t('common.cancel')}
+        okButtonProps={{ danger: true, 'data-testid': 'signout-all-confirm' }}
+        onConfirm={signOutAll}
+      >
+        <Button danger icon={<LogoutOutlined />} data-testid="signout-all">
+          {t('account.profile.sessions.button')}
+        </Button>
+      </Popconfirm>
     </Card>
   );
 }
@@ -144,11 +145,27 @@ function SessionsCard() {
 /** `/profile` and `/profile/personal`: the edit-only form of spec §2 with the save semantics of §5. */
 export default function ProfilePage() {
   const { t, i18n } = useTranslation();
-  const { message } = App.useApp();
   const queryClient = useQueryClient();
   const { user: current } = useCurrentUser();
   const user = current as Profile;
-  const [form] = useLanguageForm<ProfileFormValues>();
+  const lang = i18n.language;
+  const checks = useMemo<FieldChecks<ProfileFormValues>>(() => {
+    const zod = (schema: Parameters<typeof zodMessage>[0]) => (value: unknown) =>
+      zodMessage(schema, value, lang);
+    return {
+      firstName: zod(S.firstName),
+      lastName: zod(S.lastName),
+      username: zod(S.username),
+      phone: zod(S.phone),
+      email: zod(S.email),
+      // The current password is asked for only when a new one is given.
+      currentPassword: (value, values) =>
+        values.password && !value ? t('account.profile.currentRequired') : undefined,
+      password: zod(S.password),
+      confirmPassword: confirmationCheck(lang),
+    };
+  }, [lang, t]);
+  const form = useForm<ProfileFormValues>({ initialValues: initialValues(user), checks });
   const { options: municipalities, loading } = useMunicipalities();
   const [avatar, setAvatar] = useState<{ thumb: string | null; image: string }>({
     thumb: user.avatar ?? null,
@@ -156,10 +173,8 @@ export default function ProfilePage() {
   });
   const [pendingEmail, setPendingEmail] = useState<string | null>(user.pendingEmail ?? null);
   const [saving, setSaving] = useState(false);
-  const lang = i18n.language;
-  const rule = (schema: Parameters<typeof zodRule>[0]) => zodRule(schema, lang);
 
-  const onFinish = async (values: ProfileFormValues) => {
+  const onValid = async (values: ProfileFormValues) => {
     const body = toProfileUpdate(values, avatar.image);
     if (!profileUpdateSchema.safeParse(body).success) return;
     setSaving(true);
@@ -169,17 +184,23 @@ export default function ProfilePage() {
       queryClient.setQueryData(ME_KEY, saved);
       cacheProfile(saved);
       setPendingEmail(saved.pendingEmail ?? null);
-      form.setFieldsValue({ email: saved.email, currentPassword: '', password: '', confirmPassword: '' });
-      void message.success(t('account.profile.saved'));
+      form.setValues({ email: saved.email, currentPassword: '', password: '', confirmPassword: '' });
+      notify.success(t('account.profile.saved'));
       if (saved.pendingEmail && body.email === saved.pendingEmail)
-        void message.info(t('account.profile.emailSent', { email: saved.pendingEmail }), 6);
-      if (body.password) void message.info(t('account.profile.passwordChanged'));
+        notify.info(t('account.profile.emailSent', { email: saved.pendingEmail }));
+      if (body.password) notify.info(t('account.profile.passwordChanged'));
     } catch (error) {
-      void message.error(errorText(error, t, lang));
+      notify.error(error);
     } finally {
       setSaving(false);
     }
   };
+
+  const text = (name: keyof ProfileFormValues, label: string, props: Record<string, string> = {}) => (
+    <Field {...form.fieldOf(name)} label={label}>
+      <TextInput {...form.bind(name)} {...props} />
+    </Field>
+  );
 
   return (
     <div className="ov-profile" data-testid="profile">
@@ -193,101 +214,86 @@ export default function ProfilePage() {
             name={displayName(user)}
             onChange={(value) => setAvatar(value ?? { thumb: null, image: '' })}
           />
-          <Form<ProfileFormValues>
-            form={form}
-            layout="vertical"
-            requiredMark={false}
-            initialValues={initialValues(user)}
-            onFinish={onFinish}
-            disabled={saving}
+          <form
             className="ov-profile__form"
             data-testid="profile-form"
-            scrollToFirstError
+            noValidate
+            onSubmit={form.handleSubmit(onValid)}
           >
-            <div className="ov-account__grid">
-              <Form.Item name="firstName" label={t('account.profile.firstName')} rules={[rule(S.firstName)]}>
-                <Input autoComplete="given-name" />
-              </Form.Item>
-              <Form.Item name="lastName" label={t('account.profile.lastName')} rules={[rule(S.lastName)]}>
-                <Input autoComplete="family-name" />
-              </Form.Item>
-              <Form.Item name="username" label={t('account.profile.username')} rules={[rule(S.username)]}>
-                <Input autoComplete="username" />
-              </Form.Item>
-              <Form.Item name="phone" label={t('account.profile.phone')} rules={[rule(S.phone)]}>
-                <Input type="tel" autoComplete="tel" />
-              </Form.Item>
-              <Form.Item
-                name="email"
-                label={t('account.profile.email')}
-                rules={[rule(S.email)]}
-                extra={t('account.profile.emailHelp')}
-                className="ov-account__full"
-              >
-                <Input type="email" autoComplete="email" />
-              </Form.Item>
-              {pendingEmail ? (
-                <Alert
-                  className="ov-account__full ov-account__alert"
-                  type="info"
-                  showIcon
-                  title={t('account.profile.emailPending', { email: pendingEmail })}
-                  data-testid="email-pending"
-                />
-              ) : null}
-              <Form.Item name="municipality" label={t('account.profile.municipality')}>
-                <NativeSelect
-                  className="ov-select--block"
-                  disabled
-                  loading={loading}
-                  options={municipalities.map((option) => ({ value: option.pk, label: option.municipio }))}
-                />
-              </Form.Item>
-              <Form.Item name="clientType" label={t('account.profile.clientType')}>
-                <NativeSelect
-                  className="ov-select--block"
-                  disabled
-                  options={CLIENT_TYPES.map((type) => ({ value: type, label: t(`clientTypes.${type}`) }))}
-                />
-              </Form.Item>
-              <p className="ov-account__full ov-account__muted ov-profile__note">
-                {t('account.profile.readOnly')}
-              </p>
-            </div>
-            <Divider titlePlacement="start">{t('account.profile.passwordSection')}</Divider>
-            <p className="ov-account__muted">{t('account.profile.passwordHelp')}</p>
-            <div className="ov-account__grid">
-              <Form.Item
-                name="currentPassword"
-                label={t('account.profile.currentPassword')}
-                dependencies={['password']}
-                rules={[
-                  ({ getFieldValue }) => ({
-                    required: Boolean(getFieldValue('password')),
-                    message: t('account.profile.currentRequired'),
-                  }),
-                ]}
-              >
-                <Input.Password autoComplete="current-password" data-testid="profile-current-password" />
-              </Form.Item>
-              <Form.Item name="password" label={t('account.profile.password')} rules={[rule(S.password)]}>
-                <PasswordField onGenerate={(password) => form.setFieldValue('confirmPassword', password)} />
-              </Form.Item>
-              <Form.Item
-                name="confirmPassword"
-                label={t('account.profile.confirmPassword')}
-                dependencies={['password']}
-                rules={[matchesRule('password', lang)]}
-              >
-                <Input.Password autoComplete="new-password" />
-              </Form.Item>
-            </div>
-            <div className="ov-profile__actions">
-              <Button type="primary" htmlType="submit" loading={saving} data-testid="profile-save">
-                {t('account.profile.save')}
-              </Button>
-            </div>
-          </Form>
+            <fieldset className="ov-form-fieldset" disabled={saving}>
+              <div className="ov-account__grid">
+                {text('firstName', t('account.profile.firstName'), { autoComplete: 'given-name' })}
+                {text('lastName', t('account.profile.lastName'), { autoComplete: 'family-name' })}
+                {text('username', t('account.profile.username'), { autoComplete: 'username' })}
+                {text('phone', t('account.profile.phone'), { type: 'tel', autoComplete: 'tel' })}
+                <Field
+                  {...form.fieldOf('email')}
+                  label={t('account.profile.email')}
+                  help={t('account.profile.emailHelp')}
+                  className="ov-account__full"
+                >
+                  <TextInput {...form.bind('email', { help: true })} type="email" autoComplete="email" />
+                </Field>
+                {pendingEmail ? (
+                  <Alert
+                    className="ov-account__full ov-account__alert"
+                    type="info"
+                    showIcon
+                    title={t('account.profile.emailPending', { email: pendingEmail })}
+                    data-testid="email-pending"
+                  />
+                ) : null}
+                <Field {...form.fieldOf('municipality')} label={t('account.profile.municipality')}>
+                  <NativeSelect
+                    {...form.bind('municipality')}
+                    value={form.values.municipality}
+                    className="ov-select--block"
+                    disabled
+                    loading={loading}
+                    options={municipalities.map((option) => ({ value: option.pk, label: option.municipio }))}
+                  />
+                </Field>
+                <Field {...form.fieldOf('clientType')} label={t('account.profile.clientType')}>
+                  <NativeSelect
+                    {...form.bind('clientType')}
+                    value={form.values.clientType}
+                    className="ov-select--block"
+                    disabled
+                    options={CLIENT_TYPES.map((type) => ({ value: type, label: t(`clientTypes.${type}`) }))}
+                  />
+                </Field>
+                <p className="ov-account__full ov-account__muted ov-profile__note">
+                  {t('account.profile.readOnly')}
+                </p>
+              </div>
+              <Divider titlePlacement="start">{t('account.profile.passwordSection')}</Divider>
+              <p className="ov-account__muted">{t('account.profile.passwordHelp')}</p>
+              <div className="ov-account__grid">
+                <Field {...form.fieldOf('currentPassword')} label={t('account.profile.currentPassword')}>
+                  <PasswordInput
+                    {...form.bind('currentPassword')}
+                    autoComplete="current-password"
+                    data-testid="profile-current-password"
+                  />
+                </Field>
+                <Field {...form.fieldOf('password')} label={t('account.profile.password')}>
+                  <PasswordField
+                    {...form.bind('password')}
+                    value={form.values.password}
+                    onGenerate={(password) => form.setValue('confirmPassword', password)}
+                  />
+                </Field>
+                <Field {...form.fieldOf('confirmPassword')} label={t('account.profile.confirmPassword')}>
+                  <PasswordInput {...form.bind('confirmPassword')} autoComplete="new-password" />
+                </Field>
+              </div>
+              <div className="ov-profile__actions">
+                <Button type="primary" htmlType="submit" loading={saving} data-testid="profile-save">
+                  {t('account.profile.save')}
+                </Button>
+              </div>
+            </fieldset>
+          </form>
         </div>
       </Card>
       <SessionsCard />
