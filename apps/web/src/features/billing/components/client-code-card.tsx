@@ -1,8 +1,8 @@
 import { DeleteOutlined, EnvironmentOutlined, RightOutlined, UserOutlined } from '@ant-design/icons';
-import { Button, Popconfirm, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { Card } from '../../../components/card/card';
+import { Button, Popconfirm, Tag } from '../../../components/ui';
 import { formatMoney } from '../../../lib/format';
 import type { ClientCodeSummary } from '../types';
 
