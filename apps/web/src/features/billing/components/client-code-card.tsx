@@ -75,8 +75,14 @@ export function ClientCodeCard({ code, to, payTo, removing, onRemove }: ClientCo
             {t('billing.detail.pay')}
           </Button>
         ) : null}
-        <Button type="primary" onClick={() => navigate(to)} data-testid="code-open">
-          {t('billing.codes.open')} <RightOutlined />
+        <Button
+          type="primary"
+          icon={<RightOutlined />}
+          iconPlacement="end"
+          onClick={() => navigate(to)}
+          data-testid="code-open"
+        >
+          {t('billing.codes.open')}
         </Button>
       </div>
     </Card>
