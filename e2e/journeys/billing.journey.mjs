@@ -82,7 +82,7 @@ async function emptyState({ browser, baseUrl, screenshotDir, assert }) {
   const card = page.locator(`[data-testid="code-card"][data-cc="${JOSE_CC}"]`);
   await card.waitFor();
   await card.getByTestId('code-remove').click();
-  const confirm = page.locator('.ant-popconfirm .ant-btn-dangerous');
+  const confirm = page.locator('.ov-popconfirm .ov-btn--dangerous');
   const empty = page.getByTestId('codes-empty');
   // Under load the pop-up may still be opening when first clicked: click until it takes effect.
   for (let attempt = 0; attempt < 5; attempt++) {

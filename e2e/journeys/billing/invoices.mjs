@@ -11,7 +11,7 @@ export async function openDebtsAndInvoices({ page, screenshotDir, assert }) {
   const invoices = page.getByTestId('invoices');
   await invoices.locator('tbody tr.ov-table__row').first().waitFor();
   for (const status of ['Pendiente', 'Pago Parcial', 'Pagada']) {
-    await invoices.locator(`.ant-tag[data-status="${status}"]`).first().waitFor();
+    await invoices.locator(`.ov-tag[data-status="${status}"]`).first().waitFor();
   }
   await detail.getByTestId('consumption-chart').locator('.ov-chart-bar').first().waitFor();
   await shoot(page, screenshotDir, 'billing-detail-desktop-es', true);
@@ -29,7 +29,7 @@ export async function filterPaidInvoices({ page }) {
   const invoices = page.getByTestId('invoices');
   await chooseChoices(page, invoices.getByTestId('invoices-status'), ['Pagada']);
   await page.waitForFunction(() => {
-    const tags = [...document.querySelectorAll('[data-testid="invoices"] tbody tr .ant-tag')];
+    const tags = [...document.querySelectorAll('[data-testid="invoices"] tbody tr .ov-tag')];
     return tags.length > 0 && tags.every((tag) => tag.getAttribute('data-status') === 'Pagada');
   });
 }
@@ -56,7 +56,7 @@ export async function showDetailInEnglish({ page, screenshotDir, assert }) {
   await view.waitFor({ state: 'detached' });
   await switchLanguage(page, 'EN');
   await page.getByRole('table', { name: 'Debts and invoices' }).waitFor();
-  await invoices.locator('.ant-tag', { hasText: 'Paid' }).first().waitFor();
+  await invoices.locator('.ov-tag', { hasText: 'Paid' }).first().waitFor();
   await invoices.getByTestId('invoice-open').first().click();
   await page.getByTestId('invoice-view').getByText('Payments applied').waitFor();
   await shoot(page, screenshotDir, 'billing-invoice-desktop-en');
@@ -64,7 +64,7 @@ export async function showDetailInEnglish({ page, screenshotDir, assert }) {
   await page.getByTestId('invoice-view').waitFor({ state: 'detached' });
   assert.ok((await detail.textContent()).includes('Total debt'), 'header in English');
   await chooseChoices(page, invoices.getByTestId('invoices-status'), [], { clear: true });
-  await invoices.locator('.ant-tag[data-status="Pendiente"]').first().waitFor();
+  await invoices.locator('.ov-tag[data-status="Pendiente"]').first().waitFor();
   await shoot(page, screenshotDir, 'billing-detail-desktop-en', true);
 }
 

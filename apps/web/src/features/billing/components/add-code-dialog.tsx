@@ -1,7 +1,11 @@
 import { isValidClientCode, normalizeClientCode } from '@ov/domain';
-import { Alert, Form, Input, Modal } from 'antd';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLanguageForm } from '../../../components/form/use-language-form';
+import { Field } from '../../../components/form-kit/field';
+import { TextInput } from '../../../components/form-kit/inputs';
+import { type FieldChecks, useForm } from '../../../components/form-kit/use-form';
+import { ModalDialog } from '../../../components/modal-dialog/modal-dialog';
+import { Alert } from '../../../components/ui';
 import { isApiError } from '../../../lib/api-error';
 import { errorText } from '../../../lib/error-text';
 import { notify } from '../../../lib/notify';
@@ -22,105 +26,117 @@ interface AddCodeValues {
 
 /** "Agregar código": the client code plus an ownership proof printed on the invoice. */
 export function AddCodeDialog({ open, onClose, onAdded }: AddCodeDialogProps) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const isMobile = useIsMobile();
-  const [form] = useLanguageForm<AddCodeValues>();
   const associate = useAssociateCc();
-
-  const submit = async () => {
-    const values = await form.validateFields().catch(() => null);
-    if (!values) return; // the form shows what is missing
-    const cc = normalizeClientCode(values.cc);
-    const added = await associate.mutateAsync({ cc, proof: values.proof.trim() }).catch(() => null);
-    if (!added) return;
-    notify.success(t('billing.codes.added', { cc: added.cc }));
-    onAdded?.(added.cc);
-    onClose();
-  };
+  const formId = useId();
+  // A new form (empty, nothing checked) each time the dialog has closed.
+  const [round, setRound] = useState(0);
 
   return (
-    <Modal
+    <ModalDialog
       open={open}
       title={t('billing.add.title')}
       onCancel={onClose}
-      onOk={submit}
       okText={t('billing.add.submit')}
       cancelText={t('common.cancel')}
       confirmLoading={associate.isPending}
-      okButtonProps={{ 'data-testid': 'add-code-submit' } as never}
+      okButtonProps={{ htmlType: 'submit', form: formId, 'data-testid': 'add-code-submit' }}
       width={isMobile ? undefined : 680}
+      centered={!isMobile}
       afterClose={() => {
-        form.resetFields();
+        setRound((previous) => previous + 1);
         associate.reset();
       }}
-      centered={!isMobile}
     >
-      <div className="ov-add-code" data-testid="add-code-dialog">
-        <Form
-          form={form}
-          layout="vertical"
-          requiredMark="optional"
-          onFinish={submit}
-          className="ov-add-code__form"
+      <AddCodeForm
+        key={round}
+        formId={formId}
+        associate={associate}
+        onAdded={(cc) => {
+          notify.success(t('billing.codes.added', { cc }));
+          onAdded?.(cc);
+          onClose();
+        }}
+      />
+    </ModalDialog>
+  );
+}
+
+function AddCodeForm({
+  formId,
+  associate,
+  onAdded,
+}: {
+  formId: string;
+  associate: ReturnType<typeof useAssociateCc>;
+  onAdded: (cc: string) => void;
+}) {
+  const { t, i18n } = useTranslation();
+  const required = (value: unknown) => (String(value ?? '').trim() ? undefined : t('billing.add.required'));
+  const checks: FieldChecks<AddCodeValues> = {
+    cc: (value) =>
+      required(value) ?? (isValidClientCode(String(value)) ? undefined : t('billing.add.ccInvalid')),
+    proof: required,
+  };
+  const form = useForm<AddCodeValues>({ initialValues: { cc: '', proof: '' }, checks, idPrefix: 'add_code' });
+
+  const submit = form.handleSubmit(async (values) => {
+    if (associate.isPending) return;
+    const cc = normalizeClientCode(values.cc);
+    const added = await associate.mutateAsync({ cc, proof: values.proof.trim() }).catch(() => null);
+    if (added) onAdded(added.cc);
+  });
+
+  return (
+    <div className="ov-add-code" data-testid="add-code-dialog">
+      <form id={formId} onSubmit={submit} noValidate className="ov-add-code__form">
+        <Field
+          {...form.fieldOf('cc')}
+          label={t('billing.add.cc')}
+          help={t('billing.add.ccHelp')}
+          className="ov-add-code__cc"
         >
-          <Form.Item
-            name="cc"
-            label={t('billing.add.cc')}
-            extra={t('billing.add.ccHelp')}
-            rules={[
-              { required: true, whitespace: true, message: t('billing.add.required') },
-              {
-                validator: (_rule, value: string | undefined) =>
-                  !value?.trim() || isValidClientCode(value)
-                    ? Promise.resolve()
-                    : Promise.reject(new Error(t('billing.add.ccInvalid'))),
-              },
-            ]}
-          >
-            <Input
-              inputMode="numeric"
-              autoComplete="off"
-              placeholder={t('billing.add.ccPlaceholder')}
-              maxLength={40}
-              data-testid="add-code-cc"
-            />
-          </Form.Item>
-          <Form.Item
-            name="proof"
-            label={t('billing.add.proof')}
-            rules={[{ required: true, whitespace: true, message: t('billing.add.required') }]}
-          >
-            <Input
-              autoComplete="off"
-              placeholder={t('billing.add.proofPlaceholder')}
-              maxLength={60}
-              onPressEnter={submit}
-              data-testid="add-code-proof"
-            />
-          </Form.Item>
-          <div className="ov-add-code__help">
-            <p>{t('billing.add.proofHelp')}</p>
-            <ul>
-              <li>{t('billing.add.proofContract')}</li>
-              <li>{t('billing.add.proofInvoice')}</li>
-            </ul>
-          </div>
-          {associate.error ? (
-            <Alert
-              type="error"
-              showIcon
-              title={
-                // An unknown code is named as such, not as a generic "not found".
-                isApiError(associate.error) && associate.error.status === 404
-                  ? t('billing.add.unknownCode')
-                  : errorText(associate.error, t, i18n.language)
-              }
-              data-testid="add-code-error"
-            />
-          ) : null}
-        </Form>
-        <InvoiceDrawing highlight="all" className="ov-add-code__drawing" />
-      </div>
-    </Modal>
+          <TextInput
+            {...form.bind('cc', { help: true })}
+            inputMode="numeric"
+            autoComplete="off"
+            placeholder={t('billing.add.ccPlaceholder')}
+            maxLength={40}
+            data-testid="add-code-cc"
+          />
+        </Field>
+        <Field {...form.fieldOf('proof')} label={t('billing.add.proof')}>
+          <TextInput
+            {...form.bind('proof')}
+            autoComplete="off"
+            placeholder={t('billing.add.proofPlaceholder')}
+            maxLength={60}
+            data-testid="add-code-proof"
+          />
+        </Field>
+        <div className="ov-add-code__help">
+          <p>{t('billing.add.proofHelp')}</p>
+          <ul>
+            <li>{t('billing.add.proofContract')}</li>
+            <li>{t('billing.add.proofInvoice')}</li>
+          </ul>
+        </div>
+        {associate.error ? (
+          <Alert
+            type="error"
+            showIcon
+            title={
+              // An unknown code is named as such, not as a generic "not found".
+              isApiError(associate.error) && associate.error.status === 404
+                ? t('billing.add.unknownCode')
+                : errorText(associate.error, t, i18n.language)
+            }
+            data-testid="add-code-error"
+          />
+        ) : null}
+      </form>
+      <InvoiceDrawing highlight="all" className="ov-add-code__drawing" />
+    </div>
   );
 }

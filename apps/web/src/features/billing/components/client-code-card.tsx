@@ -1,8 +1,8 @@
 import { DeleteOutlined, EnvironmentOutlined, RightOutlined, UserOutlined } from '@ant-design/icons';
-import { Button, Popconfirm, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { Card } from '../../../components/card/card';
+import { Button, Popconfirm, Tag } from '../../../components/ui';
 import { formatMoney } from '../../../lib/format';
 import type { ClientCodeSummary } from '../types';
 
@@ -75,8 +75,14 @@ export function ClientCodeCard({ code, to, payTo, removing, onRemove }: ClientCo
             {t('billing.detail.pay')}
           </Button>
         ) : null}
-        <Button type="primary" onClick={() => navigate(to)} data-testid="code-open">
-          {t('billing.codes.open')} <RightOutlined />
+        <Button
+          type="primary"
+          icon={<RightOutlined />}
+          iconPlacement="end"
+          onClick={() => navigate(to)}
+          data-testid="code-open"
+        >
+          {t('billing.codes.open')}
         </Button>
       </div>
     </Card>

@@ -4,7 +4,6 @@ import {
   FileProtectOutlined,
   WalletOutlined,
 } from '@ant-design/icons';
-import { Alert, Button, Skeleton, Tag } from 'antd';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -12,6 +11,7 @@ import { Card } from '../../../components/card/card';
 import { Descriptions } from '../../../components/descriptions/descriptions';
 import { OfficeInfo } from '../../../components/office-info/office-info';
 import { Result } from '../../../components/result/result';
+import { Alert, Button, Skeleton, Tag } from '../../../components/ui';
 import { useCurrentUser } from '../../../lib/current-user';
 import { errorText } from '../../../lib/error-text';
 import { formatMoney } from '../../../lib/format';

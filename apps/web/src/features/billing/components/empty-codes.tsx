@@ -1,6 +1,6 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { Button } from '../../../components/ui';
 import { InvoiceDrawing } from './invoice-drawing';
 
 /** No codes yet: what a client code is and where it is printed on the invoice. */

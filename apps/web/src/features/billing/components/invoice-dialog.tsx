@@ -1,11 +1,11 @@
 import { CreditCardOutlined, DownloadOutlined } from '@ant-design/icons';
-import { Alert, Button, Empty } from 'antd';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { DataTable } from '../../../components/data-table/data-table';
 import { Descriptions } from '../../../components/descriptions/descriptions';
 import { DetailDialog } from '../../../components/detail-dialog/detail-dialog';
+import { Alert, Button, Empty } from '../../../components/ui';
 import { formatDate, formatDateTime, formatMoney } from '../../../lib/format';
 import { receiptPath } from '../api/download-document';
 import { useInvoice } from '../api/get-invoice';

@@ -1,6 +1,6 @@
 import { INVOICE_DISPLAY_COLORS } from '@ov/domain';
-import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { Tag } from '../../../components/ui';
 import type { InvoiceDisplayStatus } from '../types';
 
 /** The spec's display states as coloured tags (Procesando blue, Pendiente orange, Conveniada purple…). */

@@ -6,7 +6,6 @@ import {
   datePresetRange,
   INVOICE_DISPLAY_STATUSES,
 } from '@ov/domain';
-import { Button, Tooltip } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -15,6 +14,7 @@ import { PAGE_SIZES } from '../../../components/data-table/pager';
 import { DateRange } from '../../../components/date-range/date-range';
 import { MultiChoice } from '../../../components/multi-choice/multi-choice';
 import { NativeSelect } from '../../../components/native-select/native-select';
+import { Button, Tooltip } from '../../../components/ui';
 import { formatDate, formatMoney } from '../../../lib/format';
 import { useIsMobile } from '../../../lib/use-is-mobile';
 import { receiptPath } from '../api/download-document';

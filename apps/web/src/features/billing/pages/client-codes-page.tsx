@@ -2,12 +2,12 @@ import '../i18n';
 import '../billing.css';
 import { PlusOutlined } from '@ant-design/icons';
 import { PERMISSIONS } from '@ov/domain';
-import { Button, Col, Row, Skeleton } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { Card } from '../../../components/card/card';
 import { Result } from '../../../components/result/result';
+import { Button, Skeleton } from '../../../components/ui';
 import { canAccess } from '../../../lib/access';
 import { useCurrentUser } from '../../../lib/current-user';
 import { formatMoney } from '../../../lib/format';
@@ -41,15 +41,13 @@ function MyCodes() {
   let body: ReactNode;
   if (codes.isPending) {
     body = (
-      <Row gutter={[16, 16]}>
+      <div className="ov-codes__grid">
         {[0, 1].map((key) => (
-          <Col key={key} xs={24} lg={12} xxl={8}>
-            <Card className="ov-code-card">
-              <Skeleton active paragraph={{ rows: 4 }} />
-            </Card>
-          </Col>
+          <Card key={key} className="ov-code-card">
+            <Skeleton active paragraph={{ rows: 4 }} />
+          </Card>
         ))}
-      </Row>
+      </div>
     );
   } else if (codes.isError) {
     body = (
@@ -63,19 +61,18 @@ function MyCodes() {
     body = <EmptyCodes onAdd={() => setAdding(true)} />;
   } else {
     body = (
-      <Row gutter={[16, 16]} className="ov-codes__grid" data-testid="codes-grid">
+      <div className="ov-codes__grid" data-testid="codes-grid">
         {list.map((code) => (
-          <Col key={code.cc} xs={24} lg={12} xxl={8}>
-            <ClientCodeCard
-              code={code}
-              to={BILLING_PATHS.code(code.cc)}
-              payTo={access.features.payments ? BILLING_PATHS.pay(code.cc) : undefined}
-              removing={dissociate.isPending && dissociate.variables === code.cc}
-              onRemove={remove}
-            />
-          </Col>
+          <ClientCodeCard
+            key={code.cc}
+            code={code}
+            to={BILLING_PATHS.code(code.cc)}
+            payTo={access.features.payments ? BILLING_PATHS.pay(code.cc) : undefined}
+            removing={dissociate.isPending && dissociate.variables === code.cc}
+            onRemove={remove}
+          />
         ))}
-      </Row>
+      </div>
     );
   }
 

@@ -1,10 +1,10 @@
 import '../i18n';
 import '../billing.css';
-import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ListPage } from '../../../components/list-page/list-page';
 import type { ListColumn } from '../../../components/list-page/types';
+import { Tag } from '../../../components/ui';
 import { addressOf } from '../api/get-overview';
 import { ACCOUNTS_QUERY_KEY, accountsListQuery } from '../api/search-accounts';
 import { BILLING_PATHS } from '../paths';
