@@ -79,6 +79,7 @@ export const ROUTES: readonly RouteEntry[] = [
     zone: 'private',
     labelKey: 'menu.clientCodes',
     page: ClientCodesPage,
+    plain: true,
     menu: [{ key: 'clientCodes', group: 'customer', icon: 'clientCodes', access: { customer: true } }],
   },
   {
