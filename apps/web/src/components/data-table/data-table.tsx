@@ -1,6 +1,6 @@
-import { Spin } from 'antd';
 import { Fragment, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Spin } from '../ui';
 import './i18n';
 import { Pager, type PagerProps } from './pager';
 import { type Breakpoint, useReachedBreakpoint } from './use-breakpoint';

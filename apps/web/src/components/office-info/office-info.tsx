@@ -1,9 +1,9 @@
 import './i18n';
 import { EnvironmentOutlined, PhoneOutlined } from '@ant-design/icons';
 import { MUNICIPALITIES } from '@ov/domain';
-import { Button, Popover, Spin } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Button, Popover, Spin } from '../ui';
 import { officesServing, type PublicOffice } from './serving-offices';
 import './office-info.css';
 
