@@ -25,7 +25,9 @@ export async function settled(page) {
       ].some((element) => [...element.classList].some((name) => motion.test(name)));
       return (
         Boolean(document.querySelector('h1, main, [role="main"]')) &&
-        !document.querySelector('.ant-spin-spinning, .ant-skeleton-active, .ov-page-loader') &&
+        !document.querySelector(
+          '.ant-spin-spinning, .ant-skeleton-active, .ov-spin--spinning, .ov-skeleton--active, .ov-page-loader',
+        ) &&
         !moving &&
         document.getAnimations().every((animation) => animation.playState !== 'running')
       );
