@@ -20,7 +20,7 @@ vi.mock('../api/payments', async (original) => ({
 const CODE: ClientCodeSummary = {
   cc: '2300000000003',
   holder: 'José Fernández Díaz',
-  clientType: 'RESIDENCIAL',
+  clientType: 'RESIDENTIAL',
   address: 'Calle 1',
   municipality: 'Plaza',
   municipalityPk: 1,
@@ -31,7 +31,7 @@ const CODE: ClientCodeSummary = {
   totalDebtCents: 0,
   advanceBalanceCents: 12_600,
   associatedAt: null,
-} as ClientCodeSummary;
+};
 
 const QUOTE: AdvanceQuote = {
   allowed: true,
