@@ -1,6 +1,6 @@
 import { CheckOutlined, CopyOutlined } from '@ant-design/icons';
-import { Tooltip } from 'antd';
 import { useEffect, useState } from 'react';
+import { Tooltip } from '../ui';
 import './text.css';
 
 /** Copies through the Clipboard API, or a selected hidden field where it is missing (plain HTTP). */

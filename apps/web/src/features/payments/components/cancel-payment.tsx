@@ -1,9 +1,9 @@
 import { CloseCircleOutlined } from '@ant-design/icons';
 import { formatMoney, type PaymentDto } from '@ov/domain';
 import { useQueryClient } from '@tanstack/react-query';
-import { App, Button, Space } from 'antd';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { confirm } from '../../../components/confirm-dialog/confirm-dialog';
+import { Button, Popconfirm, Space } from '../../../components/ui';
 import { notify } from '../../../lib/notify';
 import { cancelPayment, PAYMENTS_KEY } from '../api/payments';
 
@@ -13,43 +13,51 @@ export function canCancel(row: PaymentDto): boolean {
 }
 
 /**
- * Asks for confirmation and cancels the payer's pending payment: the EnZona order is withdrawn and
- * the invoices it held are free again. Everything that shows payments or invoices is refreshed.
+ * Cancels the payer's pending payment: the EnZona order is withdrawn and the invoices it held are
+ * free again. Everything that shows payments or invoices is refreshed. Never throws: a refusal is a
+ * toast, and the payments are reloaded to show how things stand.
+ */
+function useCancelNow() {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  return async (row: PaymentDto, onDone?: (after: PaymentDto) => void) => {
+    try {
+      const after = await cancelPayment(row.id);
+      notify.success(t('payments.cancel.done'));
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: PAYMENTS_KEY }),
+        queryClient.invalidateQueries({ queryKey: ['billing'] }),
+      ]);
+      onDone?.(after);
+    } catch (error) {
+      notify.error(error);
+      await queryClient.invalidateQueries({ queryKey: PAYMENTS_KEY });
+    }
+  };
+}
+
+/**
+ * Asks for confirmation in a modal dialog, then cancels the payer's pending payment (for a menu
+ * item, which has no button to hang a Popconfirm on). Resolves once the question is answered and,
+ * when it was "yes", the cancellation is done.
  */
 export function useCancelPayment() {
   const { t } = useTranslation();
-  const { modal } = App.useApp();
-  const queryClient = useQueryClient();
-  return (row: PaymentDto, onDone?: (after: PaymentDto) => void) =>
-    new Promise<void>((resolve) => {
-      modal.confirm({
-        title: t('payments.cancel.title', { amount: formatMoney(row.amountCents) }),
-        content: t('payments.cancel.text'),
-        okText: t('payments.cancel.action'),
-        okButtonProps: { danger: true, 'data-testid': 'payment-cancel-confirm' } as never,
-        cancelText: t('payments.cancel.keep'),
-        onCancel: () => resolve(),
-        onOk: async () => {
-          try {
-            const after = await cancelPayment(row.id);
-            notify.success(t('payments.cancel.done'));
-            await Promise.all([
-              queryClient.invalidateQueries({ queryKey: PAYMENTS_KEY }),
-              queryClient.invalidateQueries({ queryKey: ['billing'] }),
-            ]);
-            onDone?.(after);
-          } catch (error) {
-            notify.error(error);
-            await queryClient.invalidateQueries({ queryKey: PAYMENTS_KEY });
-          } finally {
-            resolve();
-          }
-        },
-      });
+  const cancelNow = useCancelNow();
+  return async (row: PaymentDto, onDone?: (after: PaymentDto) => void): Promise<void> => {
+    await confirm({
+      title: t('payments.cancel.title', { amount: formatMoney(row.amountCents) }),
+      content: t('payments.cancel.text'),
+      okText: t('payments.cancel.action'),
+      cancelText: t('payments.cancel.keep'),
+      danger: true,
+      okTestId: 'payment-cancel-confirm',
+      onOk: () => cancelNow(row, onDone),
     });
+  };
 }
 
-/** "Cancelar pago", with its confirmation. */
+/** "Cancelar pago", with its confirmation over the button. */
 export function CancelPaymentButton({
   payment,
   onDone,
@@ -60,23 +68,20 @@ export function CancelPaymentButton({
   size?: 'small' | 'middle' | 'large';
 }) {
   const { t } = useTranslation();
-  const cancel = useCancelPayment();
-  const [busy, setBusy] = useState(false);
+  const cancelNow = useCancelNow();
   return (
-    <Button
-      danger
-      size={size}
-      icon={<CloseCircleOutlined />}
-      loading={busy}
-      data-testid="payment-cancel"
-      onClick={async () => {
-        setBusy(true);
-        await cancel(payment, onDone);
-        setBusy(false);
-      }}
+    <Popconfirm
+      title={t('payments.cancel.title', { amount: formatMoney(payment.amountCents) })}
+      description={t('payments.cancel.text')}
+      okText={t('payments.cancel.action')}
+      cancelText={t('payments.cancel.keep')}
+      okButtonProps={{ danger: true, 'data-testid': 'payment-cancel-confirm' }}
+      onConfirm={() => cancelNow(payment, onDone)}
     >
-      {t('payments.cancel.action')}
-    </Button>
+      <Button danger size={size} icon={<CloseCircleOutlined />} data-testid="payment-cancel">
+        {t('payments.cancel.action')}
+      </Button>
+    </Popconfirm>
   );
 }
 

@@ -1,6 +1,6 @@
 import type { PaymentMethod } from '@ov/domain';
-import { Alert } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { Alert } from '../../../components/ui';
 import { useCurrentUser } from '../../../lib/current-user';
 
 const LOGO: Record<PaymentMethod, string> = { ENZONA: 'EZ', TRANSFERMOVIL: 'TM' };

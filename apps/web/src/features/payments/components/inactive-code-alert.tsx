@@ -1,5 +1,5 @@
-import { Alert } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { Alert } from '../../../components/ui';
 
 /** An inactive code is said to be inactive, and nothing that would fail is offered (pay and prepaid pages). */
 export function InactiveCodeAlert({ cc }: { cc?: string }) {

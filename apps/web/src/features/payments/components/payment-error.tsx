@@ -1,6 +1,6 @@
-import { Alert } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { OfficeInfo } from '../../../components/office-info/office-info';
+import { Alert } from '../../../components/ui';
 import { errorText } from '../../../lib/error-text';
 import { resultCodeOf, resultText } from './result-text';
 

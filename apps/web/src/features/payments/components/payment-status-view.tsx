@@ -1,12 +1,12 @@
 import { DownloadOutlined } from '@ant-design/icons';
 import { formatMoney, type PaymentDto } from '@ov/domain';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, Skeleton, Spin } from 'antd';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Descriptions } from '../../../components/descriptions/descriptions';
 import { Result } from '../../../components/result/result';
+import { Button, Skeleton, Spin } from '../../../components/ui';
 import { formatDateTime } from '../../../lib/format';
 import { notify } from '../../../lib/notify';
 import { PATHS } from '../../../lib/urls';

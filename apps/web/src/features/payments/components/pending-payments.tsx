@@ -1,6 +1,6 @@
 import { formatMoney } from '@ov/domain';
-import { Alert } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { Alert } from '../../../components/ui';
 import { formatDateTime } from '../../../lib/format';
 import { usePendingPayments } from '../api/payments';
 import { canCancel, PendingPaymentActions } from './cancel-payment';

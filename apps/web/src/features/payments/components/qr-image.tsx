@@ -1,5 +1,5 @@
-import { Skeleton } from 'antd';
 import { useEffect, useState } from 'react';
+import { Skeleton } from '../../../components/ui';
 
 /** Renders text as a real QR code (the `qrcode` library, loaded only when a QR is shown). */
 export function QrImage({ text, alt, size = 220 }: { text: string; alt: string; size?: number }) {

@@ -1,10 +1,10 @@
 import { MobileOutlined } from '@ant-design/icons';
 import { formatMoney, type PaymentDto } from '@ov/domain';
-import { Button, Spin } from 'antd';
 import type { Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Card } from '../../../components/card/card';
 import { CopyButton } from '../../../components/text/copy-button';
+import { Button, Spin } from '../../../components/ui';
 import { Countdown } from './countdown';
 import { QrImage } from './qr-image';
 
@@ -75,7 +75,7 @@ export function TransfermovilPanel(props: {
         </Button>
       ) : null}
       <div className="ov-tm__waiting" aria-live="polite">
-        <Spin size="small" /> <span>{t('payments.tm.waiting')}</span>
+        <Spin size="small" aria-hidden /> <span>{t('payments.tm.waiting')}</span>
       </div>
       {props.onCancel ? (
         <Button type="link" onClick={props.onCancel} className="ov-tm__cancel">

@@ -2,11 +2,14 @@ import '../i18n';
 import '../payments.css';
 import { formatMoney, type PaymentMethod, parseMoneyToCents } from '@ov/domain';
 import { useMutation } from '@tanstack/react-query';
-import { Alert, Button, Empty, Input, Skeleton, Statistic } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { Card } from '../../../components/card/card';
+import { Field } from '../../../components/form-kit/field';
+import { TextInput } from '../../../components/form-kit/inputs';
+import { type FormState, useForm } from '../../../components/form-kit/use-form';
+import { Alert, Button, Empty, Skeleton, Statistic } from '../../../components/ui';
 import { PATHS } from '../../../lib/urls';
 import { payAdvance, useAdvanceQuote, useMyCodes } from '../api/payments';
 import { CodeSelect } from '../components/code-select';
@@ -26,6 +29,48 @@ function toCents(text: string): number | null {
 }
 
 /** `/payments/prepaid`: an advance deposit (code 1 allowed, 8 debts first), minimum and bonus shown. */
+type AmountForm = FormState<{ amount: string }>;
+
+/** "Importe a depositar": money typed freely, shown as money once left ("150" reads "150.00"). */
+function AmountField({ form, cents, minimum }: { form: AmountForm; cents: number | null; minimum: number }) {
+  const { t } = useTranslation();
+  const field = form.fieldOf('amount');
+  const binding = form.bind('amount', { help: !field.error });
+  return (
+    <Field
+      {...field}
+      label={t('payments.prepaid.amount')}
+      // The minimum, until the amount is wrong: then the error says what is needed.
+      help={
+        field.error ? undefined : (
+          <span data-testid="advance-minimum">
+            {t('payments.prepaid.minimum', { amount: formatMoney(minimum) })}
+          </span>
+        )
+      }
+      className="ov-pay__amount-field"
+    >
+      <span className="ov-money-input">
+        <span className="ov-money-input__prefix" aria-hidden>
+          $
+        </span>
+        <TextInput
+          {...binding}
+          size="large"
+          inputMode="decimal"
+          autoComplete="off"
+          placeholder={t('payments.prepaid.amountPlaceholder')}
+          onBlur={() => {
+            binding.onBlur();
+            if (cents !== null && cents > 0) form.setValue('amount', formatMoney(cents).replace('$', ''));
+          }}
+          data-testid="advance-amount"
+        />
+      </span>
+    </Field>
+  );
+}
+
 export default function PrepaidPage() {
   const { t, i18n } = useTranslation();
   const [params, setParams] = useSearchParams();
@@ -36,15 +81,30 @@ export default function PrepaidPage() {
   // An inactive code takes no payment: it says so instead of offering a deposit that would fail.
   const inactive = Boolean(codes.data?.find((c) => c.cc === cc && !c.active));
   const quote = useAdvanceQuote(paymentId || inactive ? undefined : cc);
-  const [amountText, setAmountText] = useState('');
-  const [touched, setTouched] = useState(false);
   const [method, setMethod] = useState<PaymentMethod | undefined>(methods[0]);
+  const minimum = quote.data?.minimumCents ?? 0;
+  // The amount is checked once it has been typed and left (then on every change), as before: text
+  // that is not money, or money below the code's minimum.
+  const form = useForm({
+    initialValues: { amount: '' },
+    idPrefix: 'advance',
+    checks: {
+      amount: (value) => {
+        const text = String(value ?? '');
+        const typed = toCents(text);
+        if (text.trim() !== '' && (typed === null || typed <= 0)) return t('payments.prepaid.invalidAmount');
+        if (typed !== null && typed > 0 && typed < minimum)
+          return t('payments.prepaid.belowMinimum', { amount: formatMoney(minimum) });
+        return undefined;
+      },
+    },
+  });
+  const amountText = form.values.amount;
+  const setAmountText = (text: string) => form.setValue('amount', text);
 
   const cents = toCents(amountText);
-  const minimum = quote.data?.minimumCents ?? 0;
   const percent = quote.data?.bonusPercent ?? 0;
   const bonus = cents && cents > 0 ? Math.floor((cents * percent) / 100) : 0;
-  const invalid = amountText.trim() !== '' && (cents === null || cents <= 0);
   const below = cents !== null && cents > 0 && cents < minimum;
 
   const pay = useMutation({
@@ -144,32 +204,7 @@ export default function PrepaidPage() {
                 </div>
                 {quote.data.allowed ? (
                   <div className="ov-pay__amount">
-                    <label className="ov-pay__label" htmlFor="advance-amount">
-                      {t('payments.prepaid.amount')}
-                    </label>
-                    <Input
-                      id="advance-amount"
-                      size="large"
-                      inputMode="decimal"
-                      prefix="$"
-                      placeholder={t('payments.prepaid.amountPlaceholder')}
-                      value={amountText}
-                      status={touched && (invalid || below) ? 'error' : undefined}
-                      onChange={(e) => setAmountText(e.target.value)}
-                      onBlur={() => {
-                        setTouched(true);
-                        // Shown as money once typed: "150" reads "150.00", "1234.5" reads "1,234.50".
-                        if (cents !== null && cents > 0) setAmountText(formatMoney(cents).replace('$', ''));
-                      }}
-                      data-testid="advance-amount"
-                    />
-                    <div className="ov-pay__hint" data-testid="advance-minimum">
-                      {touched && invalid
-                        ? t('payments.prepaid.invalidAmount')
-                        : touched && below
-                          ? t('payments.prepaid.belowMinimum', { amount: formatMoney(minimum) })
-                          : t('payments.prepaid.minimum', { amount: formatMoney(minimum) })}
-                    </div>
+                    <AmountField form={form} cents={cents} minimum={minimum} />
                     {bonus > 0 ? (
                       <Alert
                         type="info"
