@@ -129,8 +129,10 @@ const ANONYMOUS = ['/node_modules/antd/es/select/index.js'];
  * - `icons`: what every Ant Design icon draws with (the icon component, its context, the two-tone
  *   colours, the style it inserts), less what the entry holds. Our own components use the icons
  *   without Ant Design's components, so this must not sit inside `antd`: one icon would otherwise
- *   fetch the whole core (94 KB). With it, the icons the core draws (check marks, close, loading…);
- *   every other icon's own module is left to Rollup, with the pages using it.
+ *   fetch the whole core (94 KB). With it, the icons Ant Design's grouped components draw (check marks,
+ *   close, loading, arrows…), which our components draw too (were they left in those groups, one would
+ *   fetch the whole group; left to Rollup, they made chunks import each other in a cycle). Every other
+ *   icon's own module is left to Rollup, with the pages using it.
  */
 const ICON_BASE = ['/node_modules/@ant-design/icons/es/components/AntdIcon.js'];
 const ICON_MODULE = /\/node_modules\/@ant-design\/icons(-svg)?\//;
@@ -167,10 +169,12 @@ function antdGroups(meta: Rollup.ManualChunkMeta): AntdGroups {
   if (groups?.meta === meta) return groups;
   const entries = [...meta.getModuleIds()].filter((id) => meta.getModuleInfo(id)?.isEntry);
   const entry = staticallyReached(meta, entries);
-  // The base, and the icons Ant Design's core draws (check marks, close, loading…), which our own
-  // components draw too.
-  const coreIcons = [...reachedFrom(meta, CORE, entry)].filter((id) => ICON_MODULE.test(id));
-  const icons = new Set([...reachedFrom(meta, ICON_BASE, entry), ...coreIcons]);
+  // The base, and every icon Ant Design's grouped components draw (check marks, close, loading, the
+  // pager's arrows…), which our own components draw too.
+  const drawnByAntd = [...reachedFrom(meta, [...CORE, ...APP, ...ANONYMOUS], entry)].filter((id) =>
+    ICON_MODULE.test(id),
+  );
+  const icons = new Set([...reachedFrom(meta, ICON_BASE, entry), ...drawnByAntd]);
   const antd = reachedFrom(meta, CORE, new Set([...entry, ...icons]));
   const notCore = new Set([...entry, ...icons, ...antd]);
   const anonymous = reachedFrom(meta, ANONYMOUS, notCore);

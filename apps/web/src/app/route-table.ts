@@ -96,6 +96,7 @@ export const ROUTES: readonly RouteEntry[] = [
     zone: 'private',
     labelKey: 'menu.payments',
     page: PayPage,
+    plain: true,
     access: customerPayments,
     menu: [{ key: 'payments', group: 'customer', icon: 'payments' }],
   },
@@ -122,6 +123,7 @@ export const ROUTES: readonly RouteEntry[] = [
     zone: 'private',
     labelKey: 'menu.prepaid',
     page: PrepaidPage,
+    plain: true,
     access: customerPayments,
   },
 
