@@ -1,10 +1,25 @@
 import { formatMoney, type PaymentDto } from '@ov/domain';
-import { Tag } from 'antd';
+import { lazy } from 'react';
 import { useTranslation } from 'react-i18next';
+import { AntdScope } from '../../../app/antd-scope';
 import { Descriptions } from '../../../components/descriptions/descriptions';
+import { Tag } from '../../../components/ui';
 import { formatDateTime } from '../../../lib/format';
-import { canCancel, PendingPaymentActions } from './cancel-payment';
 import { paymentOutcomeText, STATUS_COLORS } from './result-text';
+
+/**
+ * Whether the payer may cancel this payment: their own EnZona checkout still waiting. The rule of
+ * cancel-payment's `canCancel`, here so that the record does not load that module (and the Ant Design
+ * it still uses) before a payer asks for a cancellation.
+ */
+export function mayCancel(row: PaymentDto): boolean {
+  return row.status === 'PENDING' && row.paymentMethods === 'ENZONA';
+}
+
+/** Resume or cancel a pending payment (components/cancel-payment, still in Ant Design): fetched when shown. */
+const PendingPaymentActions = lazy(() =>
+  import('./cancel-payment').then((m) => ({ default: m.PendingPaymentActions })),
+);
 
 /** One payment in the record's read-only side dialog, also opened from a link to it (`…/payment-record/{id}`). */
 export function RecordDetail({ row, payer = false }: { row: PaymentDto; payer?: boolean }) {
@@ -35,12 +50,16 @@ export function RecordDetail({ row, payer = false }: { row: PaymentDto; payer?: 
           children: paymentOutcomeText(row, i18n.language) || '—',
         },
         // An EnZona checkout left open can be taken up again, or cancelled by its payer, while it waits.
-        ...(row.status === 'PENDING' && (row.redirectUrl || (payer && canCancel(row)))
+        ...(row.status === 'PENDING' && (row.redirectUrl || (payer && mayCancel(row)))
           ? [
               {
                 key: 'resume',
                 label: t('payments.record.resumeLabel'),
-                children: <PendingPaymentActions payment={row} mayCancel={payer} />,
+                children: (
+                  <AntdScope fallback={null}>
+                    <PendingPaymentActions payment={row} mayCancel={payer} />
+                  </AntdScope>
+                ),
               },
             ]
           : []),

@@ -8,10 +8,12 @@ import {
 } from '@ant-design/icons';
 import { formatMoney, hasPermission, type PaymentDto, PERMISSIONS, type Permission } from '@ov/domain';
 import { useQueryClient } from '@tanstack/react-query';
-import { App, Button } from 'antd';
-import { useState } from 'react';
+import { lazy, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { AntdScope } from '../../../app/antd-scope';
+import { useConfirm } from '../../../components/list-page/confirm-dialog';
 import { ListPage } from '../../../components/list-page/list-page';
+import { Button } from '../../../components/ui';
 import { useCurrentUser } from '../../../lib/current-user';
 import { notify } from '../../../lib/notify';
 import { PATHS } from '../../../lib/urls';
@@ -23,25 +25,42 @@ import {
   RECORDS_KEY,
   recordsQuery,
 } from '../api/payments';
-import { canCancel, useCancelPayment } from '../components/cancel-payment';
 import { useRecordColumns } from '../components/record-columns';
-import { RecordDetail } from '../components/record-detail';
+import { mayCancel, RecordDetail } from '../components/record-detail';
 import { RecordFilterBar } from '../components/record-filter-bar';
 import { RefundDialog } from '../components/refund-dialog';
 import { useRecordFilters } from '../components/use-record-filters';
+
+/**
+ * The payer's cancellation of a pending payment (components/cancel-payment: its confirmation still
+ * comes from Ant Design's `modal`), fetched with Ant Design only when a payer asks for it: asks, then
+ * reports it done.
+ */
+const CancelPayment = lazy(() =>
+  import('../components/cancel-payment').then(({ useCancelPayment }) => ({
+    default: function CancelPayment({ payment, onDone }: { payment: PaymentDto; onDone: () => void }) {
+      const cancel = useCancelPayment();
+      // biome-ignore lint/correctness/useExhaustiveDependencies: asks once, for the payment it was opened with
+      useEffect(() => {
+        void cancel(payment).then(onDone);
+      }, [payment]);
+      return null;
+    },
+  })),
+);
 
 /** `/payments/payment-record`: own payments for customers, all of them for staff (with CSV and refunds). */
 export default function PaymentRecordPage() {
   const { t, i18n } = useTranslation();
   const { access } = useCurrentUser();
-  const { modal } = App.useApp();
+  const [confirm, confirmDialog] = useConfirm();
   const queryClient = useQueryClient();
   const can = (p: Permission) => hasPermission(access.permissions, p);
   const staff = can(PERMISSIONS.TRANSFERMOVIL_READ) || can(PERMISSIONS.INVOICE_READ);
   const refunds = can(PERMISSIONS.TRANSFERMOVIL_WRITE);
   // Customers see only their own payments, and may cancel a checkout they left waiting.
   const payer = access.isCustomer;
-  const cancelPayment = useCancelPayment();
+  const [cancelling, setCancelling] = useState<PaymentDto | null>(null);
 
   const filterState = useRecordFilters();
   const { filters } = filterState;
@@ -102,13 +121,13 @@ export default function PaymentRecordPage() {
               label: t('payments.record.receipt'),
               onClick: () => void receipt(row),
             });
-          if (payer && canCancel(row))
+          if (payer && mayCancel(row))
             items.push({
               key: 'cancel',
               icon: <CloseCircleOutlined />,
               label: t('payments.cancel.action'),
               danger: true,
-              onClick: () => void cancelPayment(row),
+              onClick: () => setCancelling(row),
             });
           if (refunds && row.status === 'PAYED')
             items.push({
@@ -124,7 +143,7 @@ export default function PaymentRecordPage() {
               icon: <RollbackOutlined />,
               label: t('payments.record.confirmRefund'),
               onClick: () =>
-                modal.confirm({
+                confirm({
                   title: t('payments.record.confirmRefund'),
                   content: t('payments.record.confirmRefundText'),
                   onOk: async () => {
@@ -150,7 +169,15 @@ export default function PaymentRecordPage() {
         }}
         filtersSlot={<RecordFilterBar state={filterState} staff={staff} />}
       />
-      <RefundDialog payment={refunding} onClose={() => setRefunding(null)} onRefunded={refresh} />
+      {refunds ? (
+        <RefundDialog payment={refunding} onClose={() => setRefunding(null)} onRefunded={refresh} />
+      ) : null}
+      {confirmDialog}
+      {cancelling ? (
+        <AntdScope fallback={null}>
+          <CancelPayment payment={cancelling} onDone={() => setCancelling(null)} />
+        </AntdScope>
+      ) : null}
     </>
   );
 }
