@@ -25,7 +25,9 @@ export async function settled(page) {
       ].some((element) => [...element.classList].some((name) => motion.test(name)));
       return (
         Boolean(document.querySelector('h1, main, [role="main"]')) &&
-        !document.querySelector('.ant-spin-spinning, .ant-skeleton-active, .ov-page-loader') &&
+        !document.querySelector(
+          '.ant-spin-spinning, .ant-skeleton-active, .ov-spin--spinning, .ov-skeleton--active, .ov-page-loader',
+        ) &&
         !moving &&
         document.getAnimations().every((animation) => animation.playState !== 'running')
       );
@@ -59,9 +61,12 @@ export async function openFirstRowDetail(page) {
   const actions = page.getByTestId('row-actions').first();
   if (!(await actions.isVisible())) return false;
   await actions.click();
-  const item = page.locator('.ant-dropdown:not(.ant-dropdown-hidden) .ant-dropdown-menu-item').first();
+  const item = page.locator('.ov-menu').getByRole('menuitem').first();
   await item.waitFor();
   await item.click();
-  await page.locator('.ant-drawer-open .ant-drawer-body, .ant-modal-wrap .ant-modal-body').first().waitFor();
+  await page
+    .locator('.ov-detail__body, .ant-drawer-open .ant-drawer-body, .ant-modal-wrap .ant-modal-body')
+    .first()
+    .waitFor();
   return true;
 }

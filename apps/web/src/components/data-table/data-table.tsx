@@ -1,10 +1,10 @@
-import { Spin } from 'antd';
 import { Fragment, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import './i18n';
 import { Pager, type PagerProps } from './pager';
 import { type Breakpoint, useReachedBreakpoint } from './use-breakpoint';
 import './data-table.css';
+import { Spin } from '../ui';
 
 export type SortOrder = 'asc' | 'desc';
 
