@@ -96,7 +96,7 @@ export async function removeAndRecover({ page, shot }) {
   await confirmRowAction(page, {
     row: row(page, 'list-users', NEW_USER.email),
     item: 'Eliminar',
-    confirm: page.locator('.ant-modal-confirm-btns .ant-btn-dangerous'),
+    confirm: page.getByTestId('confirm-dialog').locator('.ov-btn--dangerous'),
     done: row(page, 'list-users', NEW_USER.email),
     state: 'detached',
   });
