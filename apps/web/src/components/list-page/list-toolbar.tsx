@@ -59,8 +59,8 @@ export function ListToolbar(props: ListToolbarProps) {
     <div className="ov-list__toolbar">
       <div className="ov-list__toolbar-main">
         {/* The search field with its clear and search buttons joined at its end, as Ant Design's search. */}
-        <span className="ov-list__search ov-search" data-testid="list-search">
-          <span className="ov-search__field">
+        <span className="ov-list__search ov-list-search" data-testid="list-search">
+          <span className="ov-list-search__field">
             <TextInput
               ref={input}
               type="search"
@@ -70,13 +70,13 @@ export function ListToolbar(props: ListToolbarProps) {
               onKeyDown={(event) => {
                 if (event.key === 'Enter') props.onSearch(text);
               }}
-              className="ov-search__input"
+              className="ov-list-search__input"
               aria-label={t('list.search')}
             />
             {text ? (
               <button
                 type="button"
-                className="ov-search__clear"
+                className="ov-list-search__clear"
                 aria-label={t('list.clearSearch')}
                 onClick={() => {
                   change('');
@@ -90,7 +90,7 @@ export function ListToolbar(props: ListToolbarProps) {
           <Button
             icon={<SearchOutlined />}
             aria-label={t('list.search')}
-            className="ov-search__button"
+            className="ov-list-search__button"
             onClick={() => props.onSearch(text)}
           />
         </span>
