@@ -9,6 +9,7 @@ import {
   useRef,
   useState,
 } from 'react';
+import { createPortal } from 'react-dom';
 import { type Placement, useFollow, withProps } from '../ui/floating';
 import './menu-button.css';
 
@@ -47,7 +48,9 @@ export interface MenuButtonProps {
  * Enter, Space or ArrowDown opens a `role="menu"` list with focus on its first entry (ArrowUp: on the
  * last). Arrows move (wrapping), Home/End jump, a letter finds the next entry starting with it, Enter
  * or Space chooses, Escape closes and returns focus to the trigger, Tab or a click outside closes it.
- * The list follows the trigger in the DOM (position: fixed, placed from the trigger's box).
+ * The list is drawn in `document.body` (position: fixed, placed from the trigger's box), above a
+ * table's sticky cells and any dialog; its entries are out of the Tab order, so its place in the DOM
+ * does not matter to the keyboard.
  */
 export function MenuButton({
   items,
@@ -149,49 +152,52 @@ export function MenuButton({
   return (
     <>
       {trigger}
-      {open ? (
-        <div
-          ref={list}
-          id={id}
-          role="menu"
-          aria-label={label ?? (children.props as { 'aria-label'?: string })['aria-label']}
-          className={['ov-menu', className].filter(Boolean).join(' ')}
-          onKeyDown={onListKey}
-        >
-          {entries.map((entry, index) =>
-            entry.type === 'divider' ? (
-              <hr key={entry.key || `divider-${index}`} className="ov-menu__divider" />
-            ) : (
-              // biome-ignore lint/a11y/useAriaPropsSupportedByRole: aria-checked goes with the menuitemradio role
-              <button
-                key={entry.key}
-                type="button"
-                role={entry.checked === undefined ? 'menuitem' : 'menuitemradio'}
-                aria-checked={entry.checked}
-                tabIndex={-1}
-                aria-disabled={entry.disabled || undefined}
-                data-menu-key={entry.key}
-                className={[
-                  'ov-menu__item',
-                  entry.danger ? 'ov-menu__item--danger' : '',
-                  entry.disabled ? 'ov-menu__item--disabled' : '',
-                  entry.checked ? 'ov-menu__item--checked' : '',
-                ]
-                  .filter(Boolean)
-                  .join(' ')}
-                onClick={(event) => choose(entry, event)}
-              >
-                {entry.icon ? (
-                  <span className="ov-menu__icon" aria-hidden="true">
-                    {entry.icon}
-                  </span>
-                ) : null}
-                <span className="ov-menu__label">{entry.label}</span>
-              </button>
-            ),
-          )}
-        </div>
-      ) : null}
+      {open
+        ? createPortal(
+            <div
+              ref={list}
+              id={id}
+              role="menu"
+              aria-label={label ?? (children.props as { 'aria-label'?: string })['aria-label']}
+              className={['ov-menu', className].filter(Boolean).join(' ')}
+              onKeyDown={onListKey}
+            >
+              {entries.map((entry, index) =>
+                entry.type === 'divider' ? (
+                  <hr key={entry.key || `divider-${index}`} className="ov-menu__divider" />
+                ) : (
+                  // biome-ignore lint/a11y/useAriaPropsSupportedByRole: aria-checked goes with the menuitemradio role
+                  <button
+                    key={entry.key}
+                    type="button"
+                    role={entry.checked === undefined ? 'menuitem' : 'menuitemradio'}
+                    aria-checked={entry.checked}
+                    tabIndex={-1}
+                    aria-disabled={entry.disabled || undefined}
+                    data-menu-key={entry.key}
+                    className={[
+                      'ov-menu__item',
+                      entry.danger ? 'ov-menu__item--danger' : '',
+                      entry.disabled ? 'ov-menu__item--disabled' : '',
+                      entry.checked ? 'ov-menu__item--checked' : '',
+                    ]
+                      .filter(Boolean)
+                      .join(' ')}
+                    onClick={(event) => choose(entry, event)}
+                  >
+                    {entry.icon ? (
+                      <span className="ov-menu__icon" aria-hidden="true">
+                        {entry.icon}
+                      </span>
+                    ) : null}
+                    <span className="ov-menu__label">{entry.label}</span>
+                  </button>
+                ),
+              )}
+            </div>,
+            document.body,
+          )
+        : null}
     </>
   );
 }
