@@ -121,7 +121,10 @@ async function mobile({ browser, baseUrl, screenshotDir }) {
     await page.keyboard.press('Escape');
     await page.goto(`${base(baseUrl)}/admin/users`);
     await row(page, 'list-users', NEW_USER.fullName).getByTestId('row-actions').click();
-    await page.locator('.ant-dropdown-menu-item', { hasText: lang === 'es' ? 'Editar' : 'Edit' }).click();
+    await page
+      .locator('.ov-menu')
+      .getByRole('menuitem', { name: lang === 'es' ? 'Editar' : 'Edit' })
+      .click();
     await page.getByTestId('user-form').waitFor();
     await settle(page);
     await shot(`admin-user-edit-mobile-${lang}`);

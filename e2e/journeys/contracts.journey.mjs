@@ -192,7 +192,7 @@ async function contracts({ browser, baseUrl, screenshotDir, assert }) {
   await stateDetails.getByText('Solo las solicitudes residenciales se pueden anular.').waitFor();
   assert.equal(await stateDetails.getByTestId('annul').count(), 0, 'no annul action for a state request');
   await state.page.keyboard.press('Escape');
-  await state.page.locator('.ant-drawer-content').waitFor({ state: 'hidden' });
+  await state.page.getByTestId('detail-dialog').waitFor({ state: 'hidden' });
   await switchLanguage(state.page, 'EN');
   await state.page.goto(`${base}/contractrequest/contract-request-state-admins/${stateId}`);
   await stateDetails.getByText('Only residential requests can be annulled.').waitFor();

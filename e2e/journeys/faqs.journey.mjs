@@ -110,7 +110,7 @@ async function editor({ browser, baseUrl, screenshotDir, assert }) {
   const dialog = page.getByTestId('detail-dialog');
   await dialog.getByTestId('faq-question-es').waitFor();
   // Required in both languages: saving empty shows the messages and sends nothing.
-  await page.locator('.ant-drawer-footer .ant-btn-primary').click();
+  await page.locator('.ov-detail__footer .ov-btn--primary').click();
   await dialog.getByText('Requerido').first().waitFor();
   await dialog.getByTestId('faq-question-es').fill('¿Puedo pagar la factura de un familiar?');
   await dialog
@@ -127,7 +127,7 @@ async function editor({ browser, baseUrl, screenshotDir, assert }) {
   await dialog.getByTestId('faq-published').click();
   await settle(page);
   await shot('faqs-configuration-form-desktop-es');
-  await page.locator('.ant-drawer-footer .ant-btn-primary').click();
+  await page.locator('.ov-detail__footer .ov-btn--primary').click();
   await list.locator('tr.ov-table__row', { hasText: '¿Puedo pagar la factura de un familiar?' }).waitFor();
 
   // Move "Conveniada" one place up within its category: the public page follows.

@@ -40,7 +40,7 @@ async function offices({ browser, baseUrl, screenshotDir, assert }) {
   await until(async () => (await list.locator('tr.ov-table__row').count()) === 1);
   assert.equal(await list.locator('tr.ov-table__row').count(), 1, 'only the Cerro office');
   await row.getByTestId('row-actions').click();
-  await page.locator('.ant-dropdown-menu-item', { hasText: 'Editar' }).click();
+  await page.locator('.ov-menu').getByRole('menuitem', { name: 'Editar' }).click();
   const dialog = page.getByTestId('detail-dialog');
   await dialog.getByTestId('office-name').waitFor();
   await page.waitForFunction(
@@ -49,12 +49,12 @@ async function offices({ browser, baseUrl, screenshotDir, assert }) {
   const hours = dialog.locator('#hours');
   await hours.fill(HOURS);
   await dialog.getByTestId('office-address').fill('');
-  await page.locator('.ant-drawer-footer .ant-btn-primary').click();
+  await page.locator('.ov-detail__footer .ov-btn--primary').click();
   await dialog.getByText('Requerido').first().waitFor(); // the address is required; nothing is sent
   await dialog.getByTestId('office-address').fill('Calzada del Cerro No. 1812 e/ Tulipán y Santa Teresa');
   await settle(page);
   await shot('offices-form-desktop-es');
-  await page.locator('.ant-drawer-footer .ant-btn-primary').click();
+  await page.locator('.ov-detail__footer .ov-btn--primary').click();
   await dialog.waitFor({ state: 'hidden' });
   const served = await fetch(`${baseUrl}/api/commercial-offices/public?municipality=10`).then((r) =>
     r.json(),

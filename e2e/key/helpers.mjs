@@ -49,7 +49,7 @@ export const userMenuPanel = (page) => page.getByTestId('user-menu-panel');
 
 /** The open popup of an antd dropdown (a row menu), portalled outside the page. */
 export const openDropdown = (page) =>
-  page.locator('.ant-dropdown:not(.ant-dropdown-hidden)').getByRole('menu');
+  page.locator('.ov-menu[role="menu"], .ant-dropdown:not(.ant-dropdown-hidden) [role="menu"]');
 
 /**
  * Waits until the open popup has finished sliding in: a click on an item while it still animates
@@ -59,7 +59,9 @@ export async function expectMenuOpen(popup) {
   await expect(popup).toBeVisible();
   await expect
     .poll(() =>
-      popup.evaluate((menu) => menu.closest('.ant-dropdown').getAnimations({ subtree: true }).length),
+      popup.evaluate(
+        (menu) => (menu.closest('.ant-dropdown') ?? menu).getAnimations({ subtree: true }).length,
+      ),
     )
     .toBe(0);
 }

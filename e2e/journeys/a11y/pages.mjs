@@ -13,7 +13,7 @@ const dialogOf = (testId) => async (page) => {
   await trigger.click();
   await page
     .locator(
-      '.ant-modal-wrap:not([style*="display: none"]) .ant-modal-body, .ant-drawer-open .ant-drawer-body, .ov-modal[open] .ov-modal__body',
+      '.ant-modal-wrap:not([style*="display: none"]) .ant-modal-body, .ant-drawer-open .ant-drawer-body, .ov-modal[open] .ov-modal__body, .ov-detail__body, dialog[open]',
     )
     .first()
     .waitFor();

@@ -61,9 +61,12 @@ export async function openFirstRowDetail(page) {
   const actions = page.getByTestId('row-actions').first();
   if (!(await actions.isVisible())) return false;
   await actions.click();
-  const item = page.locator('.ant-dropdown:not(.ant-dropdown-hidden) .ant-dropdown-menu-item').first();
+  const item = page.locator('.ov-menu').getByRole('menuitem').first();
   await item.waitFor();
   await item.click();
-  await page.locator('.ant-drawer-open .ant-drawer-body, .ant-modal-wrap .ant-modal-body').first().waitFor();
+  await page
+    .locator('.ov-detail__body, .ant-drawer-open .ant-drawer-body, .ant-modal-wrap .ant-modal-body')
+    .first()
+    .waitFor();
   return true;
 }

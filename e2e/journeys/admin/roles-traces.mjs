@@ -11,14 +11,14 @@ export async function editRolePermissions({ page, baseUrl, assert, shot }) {
   assert.ok(!(await menu.textContent()).includes('Eliminar'), 'SUPER_ADMIN cannot be removed');
   await page.keyboard.press('Escape');
   menu = await rowMenu(page, 'list-roles', 'COMMERCIAL_SPECIALIST');
-  await menu.locator('.ant-dropdown-menu-item', { hasText: 'Detalles' }).click();
+  await menu.getByRole('menuitem', { name: 'Detalles' }).click();
   const matrix = page.getByTestId('permission-matrix');
   await matrix.waitFor();
   await matrix.locator('[data-permission="FAQ:WRITE"]').check();
   await toast(page, 'Permisos guardados');
   await settle(page);
   await shot('admin-role-matrix-desktop-es');
-  await page.locator('.ant-drawer-close').click();
+  await page.getByTestId('detail-dialog').getByRole('button', { name: 'Cerrar' }).click();
 }
 
 export async function checkTraces({ page, baseUrl, assert, shot }) {

@@ -20,7 +20,7 @@ export async function checkOwnRow({ page, baseUrl, assert }) {
   assert.ok(!own.includes('Bloquear') && !own.includes('Activar'), 'no status change for yourself');
   assert.ok(!own.includes('Eliminar'), 'no removal of yourself');
   assert.ok(
-    await menu.locator('.ant-dropdown-menu-item-disabled', { hasText: 'Enviar correo' }).count(),
+    await menu.getByRole('menuitem', { name: 'Enviar correo', disabled: true }).count(),
     'no e-mail to yourself',
   );
   await page.keyboard.press('Escape');
@@ -33,12 +33,12 @@ export async function createUser({ page, shot }) {
   await page.waitForURL(/\/admin\/users\/create$/);
   const dialog = page.getByTestId('detail-dialog');
   await dialog.getByTestId('user-form').waitFor();
-  await page.locator('.ant-drawer-footer .ant-btn-primary').click();
+  await page.locator('.ov-detail__footer .ov-btn--primary').click();
   await dialog.getByText('Requerido').first().waitFor();
   await fillNewUser(page, dialog);
   await settle(page);
   await shot('admin-user-create-desktop-es');
-  await page.locator('.ant-drawer-footer .ant-btn-primary').click();
+  await page.locator('.ov-detail__footer .ov-btn--primary').click();
   await toast(page, 'Creado correctamente');
   await page.waitForURL(/\/admin\/users$/);
   await row(page, 'list-users', NEW_USER.email).waitFor();
@@ -46,7 +46,7 @@ export async function createUser({ page, shot }) {
 
 export async function resetPassword({ page, shot, assert }) {
   const menu = await rowMenu(page, 'list-users', NEW_USER.email);
-  await menu.locator('.ant-dropdown-menu-item', { hasText: 'Restablecer contraseña' }).click();
+  await menu.getByRole('menuitem', { name: 'Restablecer contraseña' }).click();
   const reset = page.getByTestId('reset-password-dialog');
   await reset.getByTestId('reset-auto').waitFor();
   await reset.getByTestId('reset-auto').click();
@@ -60,7 +60,7 @@ export async function resetPassword({ page, shot, assert }) {
 
 export async function grantRoleByForm({ page, shot }) {
   const menu = await rowMenu(page, 'list-users', NEW_USER.email);
-  await menu.locator('.ant-dropdown-menu-item', { hasText: 'Editar' }).click();
+  await menu.getByRole('menuitem', { name: 'Editar' }).click();
   await page.waitForURL(/\/admin\/users\/[^/]+\/edit$/);
   const dialog = page.getByTestId('detail-dialog');
   await dialog.getByTestId('user-form').waitFor();
@@ -70,10 +70,10 @@ export async function grantRoleByForm({ page, shot }) {
   );
   const roles = dialog.getByTestId('user-roles-select');
   await chooseTag(page, roles, roles, 'Especialista comercial');
-  await page.locator('.ant-drawer-title').click();
+  await page.locator('.ov-detail__title').click();
   await settle(page);
   await shot('admin-user-edit-desktop-es');
-  await page.locator('.ant-drawer-footer .ant-btn-primary').click();
+  await page.locator('.ov-detail__footer .ov-btn--primary').click();
   await toast(page, 'Actualizado correctamente');
   await page.waitForURL(/\/admin\/users$/);
   await row(page, 'list-users', NEW_USER.email).getByText('Especialista comercial').waitFor();
@@ -81,14 +81,14 @@ export async function grantRoleByForm({ page, shot }) {
 
 export async function openUserDetail({ page, shot }) {
   const menu = await rowMenu(page, 'list-users', NEW_USER.email);
-  await menu.locator('.ant-dropdown-menu-item', { hasText: 'Detalles' }).click();
+  await menu.getByRole('menuitem', { name: 'Detalles' }).click();
   await page.getByTestId('user-view').waitFor();
   await settle(page);
   await shot('admin-user-detail-desktop-es');
   await page.getByRole('tab', { name: 'Datos personales' }).click();
   await page.waitForURL(/\/admin\/users\/[^/]+\/personal$/);
   await page.getByTestId('user-personal').getByText(NEW_USER.nationalId).waitFor();
-  await page.locator('.ant-drawer-close').click();
+  await page.getByTestId('detail-dialog').getByRole('button', { name: 'Cerrar' }).click();
   await page.waitForURL(/\/admin\/users$/);
 }
 
@@ -96,7 +96,7 @@ export async function removeAndRecover({ page, shot }) {
   await confirmRowAction(page, {
     row: row(page, 'list-users', NEW_USER.email),
     item: 'Eliminar',
-    confirm: page.locator('.ant-modal-confirm-btns .ant-btn-dangerous'),
+    confirm: page.getByTestId('confirm-dialog').locator('.ov-btn--dangerous'),
     done: row(page, 'list-users', NEW_USER.email),
     state: 'detached',
   });
@@ -104,14 +104,14 @@ export async function removeAndRecover({ page, shot }) {
   const dialog = page.getByTestId('detail-dialog');
   await dialog.getByTestId('user-form').waitFor();
   await fillNewUser(page, dialog);
-  await page.locator('.ant-drawer-footer .ant-btn-primary').click();
+  await page.locator('.ov-detail__footer .ov-btn--primary').click();
   await page.getByTestId('conflict-recover').waitFor();
   await settle(page);
   await shot('admin-reference-conflict-desktop-es');
   await page.getByTestId('conflict-recover').click();
   await toast(page, 'Usuario recuperado');
   await page.waitForURL(/\/admin\/users\/[^/]+\/edit$/);
-  await page.locator('.ant-drawer-footer .ant-btn', { hasText: 'Cancelar' }).click();
+  await page.locator('.ov-detail__footer .ov-btn', { hasText: 'Cancelar' }).click();
   await page.waitForURL(/\/admin\/users$/);
   await row(page, 'list-users', NEW_USER.email).waitFor();
 }

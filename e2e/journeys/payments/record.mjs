@@ -40,7 +40,7 @@ export async function refundEnzonaPayment({ page }) {
     .filter({ has: page.locator('[data-status="PAYED"]') });
   await paid.getByTestId('row-actions').click();
   await page.getByRole('menuitem', { name: 'Reembolsar' }).click();
-  const dialog = page.locator('.ant-modal').filter({ has: page.getByTestId('refund-reason') });
+  const dialog = page.getByTestId('refund-dialog');
   await dialog.getByTestId('refund-reason').fill('Cobro duplicado comprobado en caja');
   await dialog.getByRole('button', { name: 'Reembolsar' }).click();
   await page

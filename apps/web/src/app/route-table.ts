@@ -88,6 +88,7 @@ export const ROUTES: readonly RouteEntry[] = [
     zone: 'private',
     labelKey: 'menu.clientCodes',
     page: CodeDetailPage,
+    plain: true,
     access: { customer: true },
   },
   {
@@ -106,6 +107,7 @@ export const ROUTES: readonly RouteEntry[] = [
     zone: 'private',
     labelKey: 'menu.paymentRecord',
     page: PaymentRecordPage,
+    plain: true,
     access: [customerPayments, { permissions: [P.TRANSFERMOVIL_READ, P.INVOICE_READ] }],
     menu: [
       { key: 'paymentRecord', group: 'customer', icon: 'paymentRecord', access: customerPayments },

@@ -1,13 +1,25 @@
 import { type QueryKey, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Form } from 'antd';
-import { useEffect, useRef } from 'react';
+import { type ComponentType, lazy, type Ref, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { AntdScope } from '../../app/antd-scope';
 import { notify } from '../../lib/notify';
 import { DetailDialog } from '../detail-dialog/detail-dialog';
-import { useLanguageForm } from '../form/use-language-form';
 import { Result } from '../result/result';
+import { Skeleton } from '../ui';
+import type { DetailFormHandle } from './list-detail-form';
 import type { DetailConfig } from './types';
 import type { useDetailRouting } from './use-detail-routing';
+
+/** The create/edit form (Ant Design's Form): fetched when a list is first edited. */
+export const loadDetailForm = () => import('./list-detail-form');
+const DetailForm = lazy(loadDetailForm) as unknown as ComponentType<{
+  config: DetailConfig<unknown, unknown>;
+  mode: 'edit' | 'create';
+  id: string | null;
+  record: unknown;
+  onValid: (values: unknown) => void;
+  handle: Ref<DetailFormHandle>;
+}>;
 
 interface ListDetailProps<T, V> {
   config: DetailConfig<T, V>;
@@ -26,7 +38,7 @@ export function ListDetail<T, V extends object>({
 }: ListDetailProps<T, V>) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const [form] = useLanguageForm<V>();
+  const formHandle = useRef<DetailFormHandle>(null);
   const { mode, id } = routing;
 
   const one = config.getOne && id ? config.getOne(id) : null;
@@ -37,16 +49,6 @@ export function ListDetail<T, V extends object>({
     initialData: rowRecord,
   });
   const record = mode === 'create' ? undefined : (recordQuery.data ?? rowRecord);
-
-  // Pages often pass a new config object on every render: read it through a ref so a re-render of the
-  // page (a lookup arriving, a toast) never puts the record's values back over what the person typed.
-  const configRef = useRef(config);
-  configRef.current = config;
-  useEffect(() => {
-    if (mode === 'create') form.resetFields();
-    else if (mode === 'edit' && record && configRef.current.toFormValues)
-      form.setFieldsValue(configRef.current.toFormValues(record) as never);
-  }, [mode, record, form]);
 
   const invalidate = () => queryClient.invalidateQueries({ queryKey: queryKeyPrefix });
 
@@ -79,14 +81,8 @@ export function ListDetail<T, V extends object>({
   const editable = Boolean(config.renderForm && config.save);
   const missing = mode !== 'create' && !record && !recordQuery.isFetching;
 
-  const submit = async () => {
-    try {
-      const values = await form.validateFields();
-      save.mutate(values);
-    } catch {
-      // Invalid fields are shown next to each input.
-    }
-  };
+  // Invalid fields are shown next to each input; valid values are saved.
+  const submit = () => formHandle.current?.submit();
 
   return (
     <DetailDialog
@@ -115,9 +111,16 @@ export function ListDetail<T, V extends object>({
           config.renderView(record)
         ) : null
       ) : (
-        <Form form={form} layout="vertical" requiredMark="optional" onFinish={() => submit()}>
-          {config.renderForm?.({ mode, id, record, form })}
-        </Form>
+        <AntdScope fallback={<Skeleton active paragraph={{ rows: 6 }} />}>
+          <DetailForm
+            config={config as DetailConfig<unknown, unknown>}
+            mode={mode}
+            id={id}
+            record={record}
+            onValid={(values) => save.mutate(values as V)}
+            handle={formHandle}
+          />
+        </AntdScope>
       )}
     </DetailDialog>
   );

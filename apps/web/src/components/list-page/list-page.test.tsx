@@ -1,6 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { App as AntApp } from 'antd';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import '../../lib/i18n';
@@ -28,35 +27,38 @@ function LocationProbe() {
   return <output data-testid="location">{location.pathname}</output>;
 }
 
-function renderList(fetchPage: (params: ListParams) => Promise<ListResult<Thing>>, path = '/things') {
+function renderList(
+  fetchPage: (params: ListParams) => Promise<ListResult<Thing>>,
+  path = '/things',
+  remove?: (id: string) => Promise<unknown>,
+) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const utils = render(
     <QueryClientProvider client={client}>
-      <AntApp>
-        <MemoryRouter initialEntries={[path]}>
-          <Routes>
-            <Route
-              path="/things/*"
-              element={
-                <ListPage<Thing>
-                  tableId="things"
-                  title="Cosas"
-                  basePath="/things"
-                  queryKeyPrefix={['things']}
-                  query={(params) => ({ queryKey: ['things', params], queryFn: () => fetchPage(params) })}
-                  columns={columns}
-                  rowKey={(thing) => thing.id}
-                  detail={{
-                    title: (_mode, thing) => thing?.name ?? 'Cosa',
-                    renderView: (thing) => <p>Vista {thing.name}</p>,
-                  }}
-                />
-              }
-            />
-          </Routes>
-          <LocationProbe />
-        </MemoryRouter>
-      </AntApp>
+      <MemoryRouter initialEntries={[path]}>
+        <Routes>
+          <Route
+            path="/things/*"
+            element={
+              <ListPage<Thing>
+                tableId="things"
+                title="Cosas"
+                basePath="/things"
+                queryKeyPrefix={['things']}
+                query={(params) => ({ queryKey: ['things', params], queryFn: () => fetchPage(params) })}
+                columns={columns}
+                rowKey={(thing) => thing.id}
+                detail={{
+                  title: (_mode, thing) => thing?.name ?? 'Cosa',
+                  renderView: (thing) => <p>Vista {thing.name}</p>,
+                  remove,
+                }}
+              />
+            }
+          />
+        </Routes>
+        <LocationProbe />
+      </MemoryRouter>
     </QueryClientProvider>,
   );
   return { ...utils, client };
@@ -86,11 +88,11 @@ describe('ListPage', () => {
     const { container } = renderList(() => new Promise((done) => (resolve = done)));
 
     expect(bodyRows(container)).toHaveLength(1);
-    expect(container.querySelectorAll('tbody .ant-skeleton')).toHaveLength(1);
+    expect(container.querySelectorAll('tbody .ov-skeleton')).toHaveLength(1);
 
     await act(async () => resolve({ items: things(3), total: 3 }));
     await waitFor(() => expect(bodyRows(container)).toHaveLength(3));
-    expect(container.querySelector('tbody .ant-skeleton')).toBeNull();
+    expect(container.querySelector('tbody .ov-skeleton')).toBeNull();
     expect(screen.getByText('Cosa 2')).toBeTruthy();
   });
 
@@ -170,5 +172,31 @@ describe('ListPage', () => {
     fireEvent.keyDown(button, { key: 'ArrowDown' });
     await screen.findByRole('menuitem', { name: /detalles/i });
     expect(button.getAttribute('aria-expanded')).toBe('true');
+  });
+
+  it('deletes a row from its menu after a confirmation (no Ant Design provider around)', async () => {
+    const remove = vi.fn(async () => undefined);
+    renderList(async () => ({ items: things(2), total: 2 }), '/things', remove);
+    const [first] = await screen.findAllByTestId('row-actions');
+    fireEvent.click(first);
+    fireEvent.click(screen.getByRole('menuitem', { name: 'Eliminar' }));
+    const dialog = screen.getByRole('alertdialog', { name: '¿Eliminar este registro?' });
+    expect(remove).not.toHaveBeenCalled();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Eliminar' }));
+    await waitFor(() => expect(remove).toHaveBeenCalledWith('1'));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+  });
+
+  it('searches from the toolbar field and clears it with its named button', async () => {
+    const fetchPage = vi.fn(async () => ({ items: things(1), total: 1 }));
+    renderList(fetchPage);
+    const search = await screen.findByRole('searchbox', { name: 'Buscar' });
+    fireEvent.change(search, { target: { value: 'cosa' } });
+    await waitFor(() => expect(fetchPage).toHaveBeenCalledWith(expect.objectContaining({ search: 'cosa' })), {
+      timeout: 3000,
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Borrar la búsqueda' }));
+    expect((search as HTMLInputElement).value).toBe('');
+    expect(document.activeElement).toBe(search);
   });
 });

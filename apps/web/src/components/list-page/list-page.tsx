@@ -1,7 +1,7 @@
 import { DeleteOutlined, EditOutlined, EyeOutlined, MoreOutlined, PlusOutlined } from '@ant-design/icons';
 import { ACTIONS_COLUMN_WIDTH, DEFAULT_PAGE_SIZE, SELECT_DEBOUNCE_MS } from '@ov/domain';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Dropdown, Empty, type MenuProps, Skeleton } from 'antd';
+import type { MenuProps } from 'antd';
 import { type ReactNode, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -11,38 +11,54 @@ import '../a11y/i18n';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { useIsMobile } from '../../lib/use-is-mobile';
 import { rememberTrigger } from '../a11y/focus-return';
-import { useMenuTrigger } from '../a11y/use-menu-trigger';
 import { type DataColumn, DataTable, type SortOrder } from '../data-table/data-table';
 import { PAGE_SIZES } from '../data-table/pager';
+import { MenuButton, type MenuEntry } from '../menu-button/menu-button';
 import { Result } from '../result/result';
-import { ListDetail } from './list-detail';
+import { Button, Empty, Skeleton } from '../ui';
+import { useConfirm } from './confirm-dialog';
+import { ListDetail, loadDetailForm } from './list-detail';
 import { ListToolbar } from './list-toolbar';
 import type { ListColumn, ListPageProps } from './types';
 import { useDetailRouting } from './use-detail-routing';
 import { useTablePreferences } from './use-table-preferences';
 import './list-page.css';
 
-/** A row's "⋮" menu: opens with a click, Enter, Space or ArrowDown; Escape returns to the button. */
+/**
+ * A row's "⋮" menu (a menu button): opens with a click, Enter, Space or ArrowDown; Escape returns to
+ * the button, which is remembered as where focus returns when a chosen entry opens the side dialog.
+ */
 function RowActions({ items, label }: { items: MenuProps['items']; label: string }) {
-  const menu = useMenuTrigger();
-  const button = useRef<HTMLButtonElement>(null);
-  const onClick: MenuProps['onClick'] = () => {
-    rememberTrigger(button.current);
-    menu.close();
-  };
   return (
-    <Dropdown menu={{ items, onClick }} trigger={['click']} placement="bottomRight" {...menu.dropdown}>
+    <MenuButton items={toEntries(items)} label={label} onChoose={(trigger) => rememberTrigger(trigger)}>
       <Button
         type="text"
         icon={<MoreOutlined />}
         aria-label={label}
         data-testid="row-actions"
-        ref={button}
         className="ov-list__row-actions"
-        {...menu.trigger}
       />
-    </Dropdown>
+    </MenuButton>
   );
+}
+
+/** Row actions keep Ant Design's item shape (key, icon, label, danger, disabled, onClick; dividers). */
+function toEntries(items: MenuProps['items']): MenuEntry[] {
+  return (items ?? []).flatMap((item): MenuEntry[] => {
+    if (!item) return [];
+    if ('type' in item && item.type === 'divider') return [{ key: String(item.key ?? ''), type: 'divider' }];
+    const entry = item as unknown as MenuEntry;
+    return [
+      {
+        key: String(entry.key),
+        label: entry.label,
+        icon: entry.icon,
+        danger: entry.danger,
+        disabled: entry.disabled,
+        onClick: entry.onClick as MenuEntry['onClick'],
+      },
+    ];
+  });
 }
 
 const SKELETON_KEY = '__ov_skeleton__';
@@ -72,7 +88,7 @@ export function ListPage<T extends object, V extends object = Record<string, unk
   props: ListPageProps<T, V>,
 ) {
   const { t } = useTranslation();
-  const { modal } = App.useApp();
+  const [confirm, confirmDialog] = useConfirm();
   const isMobile = useIsMobile();
   const queryClient = useQueryClient();
   const [searchParams, setSearchParams] = useSearchParams();
@@ -133,6 +149,12 @@ export function ListPage<T extends object, V extends object = Record<string, unk
     }
   }, [query.data, page, size, total, search, filtersKey, sort]);
 
+  // An editable list fetches its form (Ant Design's) early, so "add" and "edit" open without a wait.
+  const editable = Boolean(props.detail?.renderForm && props.detail.save);
+  useEffect(() => {
+    if (editable) void loadDetailForm();
+  }, [editable]);
+
   const rowRecord = routing.id ? items.find((row) => props.rowKey(row) === routing.id) : undefined;
   const detail = props.detail;
 
@@ -170,11 +192,11 @@ export function ListPage<T extends object, V extends object = Record<string, unk
         label: t('common.delete'),
         danger: true,
         onClick: () =>
-          modal.confirm({
+          confirm({
             title: t('common.deleteConfirmTitle'),
             content: detail.removeConfirmText ?? t('common.deleteConfirmText'),
             okText: t('common.delete'),
-            okButtonProps: { danger: true },
+            danger: true,
             cancelText: t('common.cancel'),
             onOk: () => removeRow.mutateAsync(id),
           }),
@@ -332,6 +354,7 @@ export function ListPage<T extends object, V extends object = Record<string, unk
           queryKeyPrefix={props.queryKeyPrefix}
         />
       ) : null}
+      {confirmDialog}
     </>
   );
 }

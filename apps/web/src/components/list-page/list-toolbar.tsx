@@ -1,7 +1,9 @@
-import { ColumnHeightOutlined, SettingOutlined } from '@ant-design/icons';
-import { Button, Dropdown, Input, Popover, Space, Tooltip } from 'antd';
-import { type ReactNode, useState } from 'react';
+import { CloseCircleFilled, ColumnHeightOutlined, SearchOutlined, SettingOutlined } from '@ant-design/icons';
+import { type ReactNode, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { TextInput } from '../form-kit/inputs';
+import { MenuButton } from '../menu-button/menu-button';
+import { Button, Popover, Space, Tooltip } from '../ui';
 import { ROW_SIZES, type RowSize } from './types';
 
 interface ListToolbarProps {
@@ -21,6 +23,11 @@ interface ListToolbarProps {
 export function ListToolbar(props: ListToolbarProps) {
   const { t } = useTranslation();
   const [text, setText] = useState(props.search);
+  const input = useRef<HTMLInputElement>(null);
+  const change = (value: string) => {
+    setText(value);
+    props.onSearch(value);
+  };
   const visible = props.columns.map((column) => column.key).filter((key) => !props.hidden.includes(key));
 
   // Native checkboxes in the table's look (data-table.css), named by the popover's title: Ant Design's
@@ -51,19 +58,42 @@ export function ListToolbar(props: ListToolbarProps) {
   return (
     <div className="ov-list__toolbar">
       <div className="ov-list__toolbar-main">
-        <Input.Search
-          allowClear
-          value={text}
-          placeholder={props.searchPlaceholder ?? t('list.searchPlaceholder')}
-          onChange={(event) => {
-            setText(event.target.value);
-            props.onSearch(event.target.value);
-          }}
-          onSearch={(value) => props.onSearch(value)}
-          className="ov-list__search"
-          aria-label={t('list.search')}
-          data-testid="list-search"
-        />
+        {/* The search field with its clear and search buttons joined at its end, as Ant Design's search. */}
+        <span className="ov-list__search ov-list-search" data-testid="list-search">
+          <span className="ov-list-search__field">
+            <TextInput
+              ref={input}
+              type="search"
+              value={text}
+              placeholder={props.searchPlaceholder ?? t('list.searchPlaceholder')}
+              onChange={(event) => change(event.target.value)}
+              onKeyDown={(event) => {
+                if (event.key === 'Enter') props.onSearch(text);
+              }}
+              className="ov-list-search__input"
+              aria-label={t('list.search')}
+            />
+            {text ? (
+              <button
+                type="button"
+                className="ov-list-search__clear"
+                aria-label={t('list.clearSearch')}
+                onClick={() => {
+                  change('');
+                  input.current?.focus();
+                }}
+              >
+                <CloseCircleFilled aria-hidden="true" />
+              </button>
+            ) : null}
+          </span>
+          <Button
+            icon={<SearchOutlined />}
+            aria-label={t('list.search')}
+            className="ov-list-search__button"
+            onClick={() => props.onSearch(text)}
+          />
+        </span>
         {props.filtersSlot}
       </div>
       <Space wrap className="ov-list__toolbar-tools">
@@ -74,14 +104,14 @@ export function ListToolbar(props: ListToolbarProps) {
           </Tooltip>
         </Popover>
         {props.showSize ? (
-          <Dropdown
-            trigger={['click']}
-            menu={{
-              selectable: true,
-              selectedKeys: [props.size],
-              items: ROW_SIZES.map((size) => ({ key: size, label: t(`list.size.${size}`) })),
-              onClick: ({ key }) => props.onSizeChange(key as RowSize),
-            }}
+          <MenuButton
+            label={t('list.rowSize')}
+            items={ROW_SIZES.map((size) => ({
+              key: size,
+              label: t(`list.size.${size}`),
+              checked: size === props.size,
+              onClick: () => props.onSizeChange(size),
+            }))}
           >
             <Tooltip title={t('list.rowSize')}>
               <Button
@@ -90,7 +120,7 @@ export function ListToolbar(props: ListToolbarProps) {
                 data-testid="list-size"
               />
             </Tooltip>
-          </Dropdown>
+          </MenuButton>
         ) : null}
       </Space>
     </div>

@@ -1,8 +1,8 @@
 import { DownloadOutlined } from '@ant-design/icons';
 import { formatMoney, type PaymentDto } from '@ov/domain';
-import { Button, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { ListColumn } from '../../../components/list-page/types';
+import { Button, Tag } from '../../../components/ui';
 import { formatDateTime } from '../../../lib/format';
 import { useIsMobile } from '../../../lib/use-is-mobile';
 import { paymentOutcomeText, STATUS_COLORS } from './result-text';

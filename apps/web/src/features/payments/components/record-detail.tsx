@@ -1,7 +1,7 @@
 import { formatMoney, type PaymentDto } from '@ov/domain';
-import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Descriptions } from '../../../components/descriptions/descriptions';
+import { Tag } from '../../../components/ui';
 import { formatDateTime } from '../../../lib/format';
 import { canCancel, PendingPaymentActions } from './cancel-payment';
 import { paymentOutcomeText, STATUS_COLORS } from './result-text';

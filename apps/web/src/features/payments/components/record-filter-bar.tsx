@@ -1,7 +1,7 @@
 import { PAYMENT_METHODS, PAYMENT_STATUSES, PAYMENT_TYPES } from '@ov/domain';
-import { Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { DateRange } from '../../../components/date-range/date-range';
+import { TextInput } from '../../../components/form-kit/inputs';
 import { MultiChoice } from '../../../components/multi-choice/multi-choice';
 import { NativeSelect } from '../../../components/native-select/native-select';
 import { AmountFilter } from './amount-filter';
@@ -40,9 +40,10 @@ export function RecordFilterBar({ state, staff }: { state: RecordFilterState; st
         data-testid="filter-type"
       />
       {staff ? (
-        <Input
-          allowClear
+        <TextInput
+          type="search"
           placeholder={t('payments.record.cc')}
+          aria-label={t('payments.record.cc')}
           value={state.cc}
           onChange={(e) => state.setCc(e.target.value)}
           className="ov-list__filter ov-records__cc"

@@ -8,10 +8,11 @@ import {
 } from '@ant-design/icons';
 import { formatMoney, hasPermission, type PaymentDto, PERMISSIONS, type Permission } from '@ov/domain';
 import { useQueryClient } from '@tanstack/react-query';
-import { App, Button } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useConfirm } from '../../../components/list-page/confirm-dialog';
 import { ListPage } from '../../../components/list-page/list-page';
+import { Button } from '../../../components/ui';
 import { useCurrentUser } from '../../../lib/current-user';
 import { notify } from '../../../lib/notify';
 import { PATHS } from '../../../lib/urls';
@@ -34,7 +35,7 @@ import { useRecordFilters } from '../components/use-record-filters';
 export default function PaymentRecordPage() {
   const { t, i18n } = useTranslation();
   const { access } = useCurrentUser();
-  const { modal } = App.useApp();
+  const [confirm, confirmDialog] = useConfirm();
   const queryClient = useQueryClient();
   const can = (p: Permission) => hasPermission(access.permissions, p);
   const staff = can(PERMISSIONS.TRANSFERMOVIL_READ) || can(PERMISSIONS.INVOICE_READ);
@@ -124,7 +125,7 @@ export default function PaymentRecordPage() {
               icon: <RollbackOutlined />,
               label: t('payments.record.confirmRefund'),
               onClick: () =>
-                modal.confirm({
+                confirm({
                   title: t('payments.record.confirmRefund'),
                   content: t('payments.record.confirmRefundText'),
                   onOk: async () => {
@@ -150,7 +151,10 @@ export default function PaymentRecordPage() {
         }}
         filtersSlot={<RecordFilterBar state={filterState} staff={staff} />}
       />
-      <RefundDialog payment={refunding} onClose={() => setRefunding(null)} onRefunded={refresh} />
+      {refunds ? (
+        <RefundDialog payment={refunding} onClose={() => setRefunding(null)} onRefunded={refresh} />
+      ) : null}
+      {confirmDialog}
     </>
   );
 }
