@@ -25,7 +25,7 @@ describe('confirm', () => {
     const trigger = screen.getByRole('button', { name: 'Cancelar pago' });
     trigger.focus();
     const answer = ask({ title: '¿Cancelar el pago de $10.00?', content: 'Las facturas quedan libres.' });
-    const dialog = screen.getByRole('dialog', { name: '¿Cancelar el pago de $10.00?' });
+    const dialog = screen.getByRole('alertdialog', { name: '¿Cancelar el pago de $10.00?' });
     expect(dialog.getAttribute('aria-describedby')).toBe(
       screen.getByText('Las facturas quedan libres.').getAttribute('id'),
     );
@@ -34,7 +34,7 @@ describe('confirm', () => {
     expect(screen.getByRole('button', { name: 'Aceptar' })).toBeTruthy();
     fireEvent.click(cancel);
     await expect(answer).resolves.toBe(false);
-    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(screen.queryByRole('alertdialog')).toBeNull();
     expect(document.activeElement).toBe(trigger);
   });
 
@@ -53,15 +53,15 @@ describe('confirm', () => {
     expect(screen.getByRole('button', { name: 'No cancelar' })).toBeTruthy();
     fireEvent.click(ok);
     await expect(answer).resolves.toBe(true);
-    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(screen.queryByRole('alertdialog')).toBeNull();
   });
 
   it('answers no on Escape', async () => {
     render(<ConfirmHost />);
     const answer = ask({ title: 'Borrar' });
-    fireEvent(screen.getByRole('dialog'), new Event('cancel', { cancelable: true }));
+    fireEvent(screen.getByRole('alertdialog'), new Event('cancel', { cancelable: true }));
     await expect(answer).resolves.toBe(false);
-    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(screen.queryByRole('alertdialog')).toBeNull();
   });
 
   it('keeps OK busy and the dialog open while onOk runs; a failure leaves it open', async () => {
@@ -81,17 +81,17 @@ describe('confirm', () => {
     fireEvent.click(ok);
     await waitFor(() => expect(ok.getAttribute('aria-busy')).toBe('true'));
     // Escape does nothing meanwhile, and a second click does not run it twice.
-    fireEvent(screen.getByRole('dialog'), new Event('cancel', { cancelable: true }));
+    fireEvent(screen.getByRole('alertdialog'), new Event('cancel', { cancelable: true }));
     fireEvent.click(ok);
     expect(onOk).toHaveBeenCalledTimes(1);
-    expect(screen.getByRole('dialog')).toBeTruthy();
+    expect(screen.getByRole('alertdialog')).toBeTruthy();
     await act(async () => fail(new Error('no')));
-    expect(screen.getByRole('dialog')).toBeTruthy();
+    expect(screen.getByRole('alertdialog')).toBeTruthy();
     expect(ok.getAttribute('aria-busy')).toBeNull();
     fireEvent.click(ok);
     await expect(answer).resolves.toBe(true);
     expect(onOk).toHaveBeenCalledTimes(2);
-    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(screen.queryByRole('alertdialog')).toBeNull();
   });
 
   it('says its default buttons in English', async () => {
@@ -108,7 +108,7 @@ describe('confirm', () => {
     await act(async () => {
       answer = confirm({ title: '¿Seguro?' });
     });
-    const dialog = await screen.findByRole('dialog', { name: '¿Seguro?' });
+    const dialog = await screen.findByRole('alertdialog', { name: '¿Seguro?' });
     expect(dialog.closest('.ov-confirm-host')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Cancelar' }));
     await expect(answer).resolves.toBe(false);

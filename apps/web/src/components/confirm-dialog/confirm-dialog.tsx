@@ -147,7 +147,9 @@ function ConfirmDialog({ request }: { request: Request }) {
   return (
     <dialog
       ref={dialog}
+      role="alertdialog"
       className="ov-confirm"
+      data-testid="confirm-dialog"
       aria-labelledby={`${id}-title`}
       aria-describedby={options.content ? `${id}-content` : undefined}
       onCancel={(event) => {

@@ -11,12 +11,12 @@ import '../a11y/i18n';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { useIsMobile } from '../../lib/use-is-mobile';
 import { rememberTrigger } from '../a11y/focus-return';
+import { confirm } from '../confirm-dialog/confirm-dialog';
 import { type DataColumn, DataTable, type SortOrder } from '../data-table/data-table';
 import { PAGE_SIZES } from '../data-table/pager';
 import { MenuButton, type MenuEntry } from '../menu-button/menu-button';
 import { Result } from '../result/result';
 import { Button, Empty, Skeleton } from '../ui';
-import { useConfirm } from './confirm-dialog';
 import { ListDetail, loadDetailForm } from './list-detail';
 import { ListToolbar } from './list-toolbar';
 import type { ListColumn, ListPageProps } from './types';
@@ -88,7 +88,6 @@ export function ListPage<T extends object, V extends object = Record<string, unk
   props: ListPageProps<T, V>,
 ) {
   const { t } = useTranslation();
-  const [confirm, confirmDialog] = useConfirm();
   const isMobile = useIsMobile();
   const queryClient = useQueryClient();
   const [searchParams, setSearchParams] = useSearchParams();
@@ -354,7 +353,6 @@ export function ListPage<T extends object, V extends object = Record<string, unk
           queryKeyPrefix={props.queryKeyPrefix}
         />
       ) : null}
-      {confirmDialog}
     </>
   );
 }

@@ -103,13 +103,13 @@ describe('useCancelPayment', () => {
       </>,
     );
     fireEvent.click(screen.getByRole('button', { name: 'Acciones: cancelar' }));
-    expect(screen.getByRole('dialog', { name: '¿Cancelar el pago de $125.50?' })).toBeTruthy();
+    expect(screen.getByRole('alertdialog', { name: '¿Cancelar el pago de $125.50?' })).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Volver' }));
     expect(cancelPayment).not.toHaveBeenCalled();
     fireEvent.click(screen.getByRole('button', { name: 'Acciones: cancelar' }));
     fireEvent.click(screen.getByRole('button', { name: 'Cancelar pago' }));
     await waitFor(() => expect(onDone).toHaveBeenCalledWith(after));
-    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(screen.queryByRole('alertdialog')).toBeNull();
   });
 
   it('says a refusal as a toast and closes', async () => {
@@ -123,7 +123,7 @@ describe('useCancelPayment', () => {
     );
     fireEvent.click(screen.getByRole('button', { name: 'Acciones: cancelar' }));
     fireEvent.click(screen.getByTestId('payment-cancel-confirm'));
-    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
     expect(error).toHaveBeenCalled();
   });
 });

@@ -10,7 +10,7 @@ import { formatMoney, hasPermission, type PaymentDto, PERMISSIONS, type Permissi
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useConfirm } from '../../../components/list-page/confirm-dialog';
+import { confirm } from '../../../components/confirm-dialog/confirm-dialog';
 import { ListPage } from '../../../components/list-page/list-page';
 import { Button } from '../../../components/ui';
 import { useCurrentUser } from '../../../lib/current-user';
@@ -35,7 +35,6 @@ import { useRecordFilters } from '../components/use-record-filters';
 export default function PaymentRecordPage() {
   const { t, i18n } = useTranslation();
   const { access } = useCurrentUser();
-  const [confirm, confirmDialog] = useConfirm();
   const queryClient = useQueryClient();
   const can = (p: Permission) => hasPermission(access.permissions, p);
   const staff = can(PERMISSIONS.TRANSFERMOVIL_READ) || can(PERMISSIONS.INVOICE_READ);
@@ -154,7 +153,6 @@ export default function PaymentRecordPage() {
       {refunds ? (
         <RefundDialog payment={refunding} onClose={() => setRefunding(null)} onRefunded={refresh} />
       ) : null}
-      {confirmDialog}
     </>
   );
 }
