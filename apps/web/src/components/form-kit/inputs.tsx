@@ -1,11 +1,23 @@
 import { EyeInvisibleOutlined, EyeOutlined } from '@ant-design/icons';
-import { forwardRef, type InputHTMLAttributes, useState } from 'react';
+import { forwardRef, type InputHTMLAttributes, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import './form-kit.css';
 
-export interface TextInputProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'size' | 'value'> {
+export interface TextInputProps
+  extends Omit<InputHTMLAttributes<HTMLInputElement>, 'size' | 'value' | 'prefix'> {
   value?: unknown;
   size?: 'small' | 'middle' | 'large';
+  /** An icon drawn inside the field's start (decorative: the label names the field). */
+  prefix?: ReactNode;
+}
+
+/** The field's start icon, over the input (which leaves room for it). */
+function Prefix({ children }: { children: ReactNode }) {
+  return (
+    <span className="ov-input-affix__prefix" aria-hidden="true">
+      {children}
+    </span>
+  );
 }
 
 const classOf = (size: TextInputProps['size'], className?: string) =>
@@ -19,10 +31,24 @@ const classOf = (size: TextInputProps['size'], className?: string) =>
 
 /** A text field in the look of the theme's input (32 px, large 40, border, radius, hover and focus ring). */
 export const TextInput = forwardRef<HTMLInputElement, TextInputProps>(function TextInput(
-  { size, className, value, ...rest },
+  { size, className, value, prefix, ...rest },
   ref,
 ) {
-  return <input ref={ref} className={classOf(size, className)} value={(value ?? '') as string} {...rest} />;
+  const input = (
+    <input
+      ref={ref}
+      className={classOf(size, prefix ? undefined : className)}
+      value={(value ?? '') as string}
+      {...rest}
+    />
+  );
+  if (!prefix) return input;
+  return (
+    <span className={['ov-input-affix', 'ov-input-affix--prefix', className ?? ''].join(' ')}>
+      <Prefix>{prefix}</Prefix>
+      {input}
+    </span>
+  );
 });
 
 /**
@@ -33,7 +59,10 @@ export const TextInput = forwardRef<HTMLInputElement, TextInputProps>(function T
 export const PasswordInput = forwardRef<
   HTMLInputElement,
   TextInputProps & { visible?: boolean; onVisibleChange?: (visible: boolean) => void }
->(function PasswordInput({ size, className, value, visible, onVisibleChange, disabled, ...rest }, ref) {
+>(function PasswordInput(
+  { size, className, value, visible, onVisibleChange, disabled, prefix, ...rest },
+  ref,
+) {
   const { t } = useTranslation();
   const [own, setOwn] = useState(false);
   const shown = visible ?? own;
@@ -43,8 +72,14 @@ export const PasswordInput = forwardRef<
   };
   return (
     <span
-      className={['ov-input-affix', disabled ? 'ov-input-affix--disabled' : '', className ?? ''].join(' ')}
+      className={[
+        'ov-input-affix',
+        prefix ? 'ov-input-affix--prefix' : '',
+        disabled ? 'ov-input-affix--disabled' : '',
+        className ?? '',
+      ].join(' ')}
     >
+      {prefix ? <Prefix>{prefix}</Prefix> : null}
       <input
         ref={ref}
         className={classOf(size)}

@@ -2,7 +2,9 @@ import { ThunderboltOutlined } from '@ant-design/icons';
 import { generatePassword, validationMessage } from '@ov/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Field } from '../form-kit/field';
 import { PasswordInput } from '../form-kit/inputs';
+import type { FormState } from '../form-kit/use-form';
 import { PasswordStrengthMeter } from './password-strength-meter';
 
 interface PasswordFieldProps {
@@ -86,4 +88,45 @@ export function confirmationCheck(language: string) {
     (value ?? '') === (values.password ?? '')
       ? undefined
       : validationMessage('passwordsMismatch', undefined, lang);
+}
+
+interface NewPassword {
+  password?: string;
+  confirmPassword?: string;
+}
+
+/**
+ * The new password and its confirmation, in a form of our kit: the password with its generator (a
+ * generated password fills the confirmation too) and the confirmation field.
+ */
+export function NewPasswordFields<V extends NewPassword>({
+  form,
+  passwordLabel,
+  confirmLabel,
+  confirmTestId,
+}: {
+  form: FormState<V>;
+  passwordLabel: string;
+  confirmLabel: string;
+  confirmTestId?: string;
+}) {
+  const own = form as unknown as FormState<NewPassword>;
+  return (
+    <>
+      <Field {...own.fieldOf('password')} label={passwordLabel}>
+        <PasswordField
+          {...own.bind('password')}
+          value={own.values.password}
+          onGenerate={(password) => own.setValue('confirmPassword', password)}
+        />
+      </Field>
+      <Field {...own.fieldOf('confirmPassword')} label={confirmLabel}>
+        <PasswordInput
+          {...own.bind('confirmPassword')}
+          autoComplete="new-password"
+          data-testid={confirmTestId}
+        />
+      </Field>
+    </>
+  );
 }

@@ -7,7 +7,7 @@ import { zodMessage } from '../../../components/form/zod-rule';
 import { Field } from '../../../components/form-kit/field';
 import { PasswordInput } from '../../../components/form-kit/inputs';
 import { type FieldChecks, useForm } from '../../../components/form-kit/use-form';
-import { confirmationCheck, PasswordField } from '../../../components/password-field/password-field';
+import { confirmationCheck, NewPasswordFields } from '../../../components/password-field/password-field';
 import { Alert, Button } from '../../../components/ui';
 import { errorText } from '../../../lib/error-text';
 import { signOut } from '../../../lib/session-calls';
@@ -75,20 +75,12 @@ export default function ChangePasswordPage() {
               data-testid="must-change-current"
             />
           </Field>
-          <Field {...form.fieldOf('password')} label={t('account.reset.password')}>
-            <PasswordField
-              {...form.bind('password')}
-              value={form.values.password}
-              onGenerate={(password) => form.setValue('confirmPassword', password)}
-            />
-          </Field>
-          <Field {...form.fieldOf('confirmPassword')} label={t('account.reset.confirmPassword')}>
-            <PasswordInput
-              {...form.bind('confirmPassword')}
-              autoComplete="new-password"
-              data-testid="must-change-confirm"
-            />
-          </Field>
+          <NewPasswordFields
+            form={form}
+            passwordLabel={t('account.reset.password')}
+            confirmLabel={t('account.reset.confirmPassword')}
+            confirmTestId="must-change-confirm"
+          />
           <Button
             type="primary"
             htmlType="submit"

@@ -10,7 +10,7 @@ import { Field } from '../../../components/form-kit/field';
 import { PasswordInput, TextInput } from '../../../components/form-kit/inputs';
 import { type FieldChecks, useForm } from '../../../components/form-kit/use-form';
 import { NativeSelect } from '../../../components/native-select/native-select';
-import { confirmationCheck, PasswordField } from '../../../components/password-field/password-field';
+import { confirmationCheck, NewPasswordFields } from '../../../components/password-field/password-field';
 import { Alert, Avatar, Button, Divider, Popconfirm } from '../../../components/ui';
 import { displayName, useCurrentUser } from '../../../lib/current-user';
 import { notify } from '../../../lib/notify';
@@ -276,16 +276,11 @@ export default function ProfilePage() {
                     data-testid="profile-current-password"
                   />
                 </Field>
-                <Field {...form.fieldOf('password')} label={t('account.profile.password')}>
-                  <PasswordField
-                    {...form.bind('password')}
-                    value={form.values.password}
-                    onGenerate={(password) => form.setValue('confirmPassword', password)}
-                  />
-                </Field>
-                <Field {...form.fieldOf('confirmPassword')} label={t('account.profile.confirmPassword')}>
-                  <PasswordInput {...form.bind('confirmPassword')} autoComplete="new-password" />
-                </Field>
+                <NewPasswordFields
+                  form={form}
+                  passwordLabel={t('account.profile.password')}
+                  confirmLabel={t('account.profile.confirmPassword')}
+                />
               </div>
               <div className="ov-profile__actions">
                 <Button type="primary" htmlType="submit" loading={saving} data-testid="profile-save">

@@ -5,10 +5,10 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { type ParsableSchema, zodMessage } from '../../../components/form/zod-rule';
 import { Field } from '../../../components/form-kit/field';
-import { PasswordInput, TextInput } from '../../../components/form-kit/inputs';
+import { TextInput } from '../../../components/form-kit/inputs';
 import { type FieldChecks, useForm } from '../../../components/form-kit/use-form';
 import { NativeSelect } from '../../../components/native-select/native-select';
-import { confirmationCheck, PasswordField } from '../../../components/password-field/password-field';
+import { confirmationCheck, NewPasswordFields } from '../../../components/password-field/password-field';
 import { Alert, Button } from '../../../components/ui';
 import { isApiError } from '../../../lib/api-error';
 import { errorText } from '../../../lib/error-text';
@@ -170,16 +170,11 @@ export default function RegisterPage() {
             autoComplete: 'tel',
             placeholder: t('account.register.phonePlaceholder'),
           })}
-          <Field {...form.fieldOf('password')} label={t('account.register.password')}>
-            <PasswordField
-              {...form.bind('password')}
-              value={form.values.password}
-              onGenerate={(password) => form.setValue('confirmPassword', password)}
-            />
-          </Field>
-          <Field {...form.fieldOf('confirmPassword')} label={t('account.register.confirmPassword')}>
-            <PasswordInput {...form.bind('confirmPassword')} autoComplete="new-password" />
-          </Field>
+          <NewPasswordFields
+            form={form}
+            passwordLabel={t('account.register.password')}
+            confirmLabel={t('account.register.confirmPassword')}
+          />
           <Field {...form.fieldOf('clientType')} label={t('account.register.clientType')}>
             <NativeSelect
               {...form.bind('clientType')}

@@ -4,10 +4,8 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { zodMessage } from '../../../components/form/zod-rule';
-import { Field } from '../../../components/form-kit/field';
-import { PasswordInput } from '../../../components/form-kit/inputs';
 import { type FieldChecks, useForm } from '../../../components/form-kit/use-form';
-import { confirmationCheck, PasswordField } from '../../../components/password-field/password-field';
+import { confirmationCheck, NewPasswordFields } from '../../../components/password-field/password-field';
 import { Button } from '../../../components/ui';
 import { PATHS } from '../../../lib/urls';
 import { resetPassword } from '../api/account-calls';
@@ -72,16 +70,11 @@ export default function ResetPasswordPage() {
       ) : (
         <form onSubmit={form.handleSubmit(onFinish)} noValidate>
           <fieldset className="ov-form-fieldset" disabled={pending}>
-            <Field {...form.fieldOf('password')} label={t('account.reset.password')}>
-              <PasswordField
-                {...form.bind('password')}
-                value={form.values.password}
-                onGenerate={(password) => form.setValue('confirmPassword', password)}
-              />
-            </Field>
-            <Field {...form.fieldOf('confirmPassword')} label={t('account.reset.confirmPassword')}>
-              <PasswordInput {...form.bind('confirmPassword')} autoComplete="new-password" />
-            </Field>
+            <NewPasswordFields
+              form={form}
+              passwordLabel={t('account.reset.password')}
+              confirmLabel={t('account.reset.confirmPassword')}
+            />
             <Button type="primary" htmlType="submit" size="large" block loading={pending}>
               {t('account.reset.submit')}
             </Button>

@@ -6,7 +6,7 @@ import { PATHS } from '../../../lib/urls';
 import './login-page.css';
 
 /**
- * The form needs Ant Design and zod (≈140 KB): the page draws its card, heading and links at once,
+ * The form needs our form kit and zod (≈35 KB): the page draws its card, heading and links at once,
  * starts fetching the form once they are painted, and draws it when it arrives, in a placeholder of
  * the form's size (nothing moves when it comes).
  */
