@@ -116,7 +116,7 @@ export async function chooseTag(page, select, input, text, { typed, tag = text }
  */
 export async function confirmRowAction(page, { row, item, confirm, done, state = 'visible' }) {
   const took = async () => (state === 'visible' ? done.first().isVisible() : (await done.count()) === 0);
-  const menuItem = page.locator('.ov-menu').getByRole('menuitem', { name: item });
+  const menuItem = page.locator('.ov-actions-menu').getByRole('menuitem', { name: item });
   const quick = { timeout: 5000 };
   for (let attempt = 1; ; attempt++) {
     try {

@@ -78,12 +78,11 @@ const CHUNK_GROUPS: readonly [string, RegExp][] = [
 ];
 
 /**
- * - `antd`: the library modules the sign-in form needs (Ant Design's core: theme, CSS-in-JS, config,
- *   form, input, button, alert, and the form's icons), found by following the static imports of
- *   these components (not of the `antd` index, which names every component). It is all the sign-in
- *   page downloads besides React, zod and our code, and every page with Ant Design needs it too. The
- *   other components (menu, drawer, table, select, date picker…) are left to Rollup, which puts them
- *   with the pages that use them.
+ * - `antd`: Ant Design's core, which every page still drawn with Ant Design (the staff's pages) needs:
+ *   theme, CSS-in-JS, config, form, input, button, alert, found by following the static imports of
+ *   these components (not of the `antd` index, which names every component). The customer's pages
+ *   and the anonymous ones use none of it (docs/web-performance.md). The other components (menu,
+ *   drawer, table, select, date picker…) are left to Rollup, which puts them with the pages using them.
  */
 const CORE = [
   'antd/es/config-provider/index.js',
@@ -93,8 +92,6 @@ const CORE = [
   'antd/es/input/index.js',
   'antd/es/button/index.js',
   'antd/es/alert/index.js',
-  '@ant-design/icons/es/icons/UserOutlined.js',
-  '@ant-design/icons/es/icons/LockOutlined.js',
 ].map((path) => `/node_modules/${path}`);
 
 /**

@@ -122,7 +122,7 @@ async function mobile({ browser, baseUrl, screenshotDir }) {
     await page.goto(`${base(baseUrl)}/admin/users`);
     await row(page, 'list-users', NEW_USER.fullName).getByTestId('row-actions').click();
     await page
-      .locator('.ov-menu')
+      .locator('.ov-actions-menu')
       .getByRole('menuitem', { name: lang === 'es' ? 'Editar' : 'Edit' })
       .click();
     await page.getByTestId('user-form').waitFor();

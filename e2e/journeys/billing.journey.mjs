@@ -142,7 +142,10 @@ async function customerMobile({ browser, baseUrl, screenshotDir, assert }) {
   await page.getByTestId('invoices').getByTestId('invoice-open').first().click();
   await page.getByTestId('invoice-view').waitFor();
   await shoot(page, screenshotDir, 'billing-invoice-mobile-es');
-  await page.getByTestId('detail-dialog').getByRole('button', { name: 'Cerrar' }).click();
+  await page
+    .getByTestId('detail-dialog')
+    .getByRole('button', { name: /^(Cerrar|Close)$/ })
+    .click();
 
   await switchLanguage(page, 'EN');
   await page.getByRole('table', { name: 'Debts and invoices' }).waitFor();

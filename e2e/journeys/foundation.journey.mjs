@@ -94,7 +94,7 @@ async function desktopJourney({ browser, baseUrl, screenshotDir, assert }) {
   // The detail side dialog on {route}/{id}.
   const adminRow = list.locator('tr.ov-table__row', { hasText: ADMIN_EMAIL });
   await adminRow.getByTestId('row-actions').click();
-  await page.locator('.ov-menu').getByRole('menuitem', { name: 'Detalles' }).click();
+  await page.locator('.ov-actions-menu').getByRole('menuitem', { name: 'Detalles' }).click();
   await page.waitForURL(/\/oficina_virtual\/admin\/users\/[^/]+$/);
   await page.getByTestId('user-view').getByText('Superadministrador').waitFor();
   await settle(page); // the side dialog has finished sliding in

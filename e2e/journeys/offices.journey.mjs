@@ -40,7 +40,7 @@ async function offices({ browser, baseUrl, screenshotDir, assert }) {
   await until(async () => (await list.locator('tr.ov-table__row').count()) === 1);
   assert.equal(await list.locator('tr.ov-table__row').count(), 1, 'only the Cerro office');
   await row.getByTestId('row-actions').click();
-  await page.locator('.ov-menu').getByRole('menuitem', { name: 'Editar' }).click();
+  await page.locator('.ov-actions-menu').getByRole('menuitem', { name: 'Editar' }).click();
   const dialog = page.getByTestId('detail-dialog');
   await dialog.getByTestId('office-name').waitFor();
   await page.waitForFunction(

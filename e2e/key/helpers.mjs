@@ -49,7 +49,7 @@ export const userMenuPanel = (page) => page.getByTestId('user-menu-panel');
 
 /** The open popup of an antd dropdown (a row menu), portalled outside the page. */
 export const openDropdown = (page) =>
-  page.locator('.ov-menu[role="menu"], .ant-dropdown:not(.ant-dropdown-hidden) [role="menu"]');
+  page.locator('.ov-actions-menu[role="menu"], .ant-dropdown:not(.ant-dropdown-hidden) [role="menu"]');
 
 /**
  * Waits until the open popup has finished sliding in: a click on an item while it still animates

@@ -61,7 +61,7 @@ export async function openFirstRowDetail(page) {
   const actions = page.getByTestId('row-actions').first();
   if (!(await actions.isVisible())) return false;
   await actions.click();
-  const item = page.locator('.ov-menu').getByRole('menuitem').first();
+  const item = page.locator('.ov-actions-menu').getByRole('menuitem').first();
   await item.waitFor();
   await item.click();
   await page

@@ -27,7 +27,7 @@ export function row(page, list, text) {
 
 export async function rowMenu(page, list, text) {
   await row(page, list, text).getByTestId('row-actions').click();
-  return page.locator('.ov-menu');
+  return page.locator('.ov-actions-menu');
 }
 
 export async function toast(page, text) {

@@ -52,7 +52,10 @@ export async function showDetailInEnglish({ page, screenshotDir, assert }) {
   const detail = page.getByTestId('code-detail');
   const invoices = page.getByTestId('invoices');
   const view = page.getByTestId('invoice-view');
-  await page.getByTestId('detail-dialog').getByRole('button', { name: 'Cerrar' }).click();
+  await page
+    .getByTestId('detail-dialog')
+    .getByRole('button', { name: /^(Cerrar|Close)$/ })
+    .click();
   await view.waitFor({ state: 'detached' });
   await switchLanguage(page, 'EN');
   await page.getByRole('table', { name: 'Debts and invoices' }).waitFor();
@@ -60,7 +63,10 @@ export async function showDetailInEnglish({ page, screenshotDir, assert }) {
   await invoices.getByTestId('invoice-open').first().click();
   await page.getByTestId('invoice-view').getByText('Payments applied').waitFor();
   await shoot(page, screenshotDir, 'billing-invoice-desktop-en');
-  await page.getByTestId('detail-dialog').getByRole('button', { name: 'Cerrar' }).click();
+  await page
+    .getByTestId('detail-dialog')
+    .getByRole('button', { name: /^(Cerrar|Close)$/ })
+    .click();
   await page.getByTestId('invoice-view').waitFor({ state: 'detached' });
   assert.ok((await detail.textContent()).includes('Total debt'), 'header in English');
   await chooseChoices(page, invoices.getByTestId('invoices-status'), [], { clear: true });

@@ -65,7 +65,10 @@ export function MenuButton({
   const [initial, setInitial] = useState<'first' | 'last'>('first');
   const list = useRef<HTMLDivElement>(null);
   const entries = items.filter(Boolean) as MenuEntry[];
-  const getAnchor = useCallback(() => document.querySelector<HTMLElement>(`[data-ov-menu="${id}"]`), [id]);
+  const getAnchor = useCallback(
+    () => document.querySelector<HTMLElement>(`[data-ov-actions-menu="${id}"]`),
+    [id],
+  );
   const getList = useCallback(() => list.current, []);
   useFollow(open, getAnchor, getList, placement);
 
@@ -133,7 +136,7 @@ export function MenuButton({
   };
 
   const trigger = withProps(children, {
-    'data-ov-menu': id,
+    'data-ov-actions-menu': id,
     'aria-haspopup': 'menu',
     'aria-expanded': open,
     'aria-controls': open ? id : undefined,
@@ -159,12 +162,12 @@ export function MenuButton({
               id={id}
               role="menu"
               aria-label={label ?? (children.props as { 'aria-label'?: string })['aria-label']}
-              className={['ov-menu', className].filter(Boolean).join(' ')}
+              className={['ov-actions-menu', className].filter(Boolean).join(' ')}
               onKeyDown={onListKey}
             >
               {entries.map((entry, index) =>
                 entry.type === 'divider' ? (
-                  <hr key={entry.key || `divider-${index}`} className="ov-menu__divider" />
+                  <hr key={entry.key || `divider-${index}`} className="ov-actions-menu__divider" />
                 ) : (
                   // biome-ignore lint/a11y/useAriaPropsSupportedByRole: aria-checked goes with the menuitemradio role
                   <button
@@ -176,21 +179,21 @@ export function MenuButton({
                     aria-disabled={entry.disabled || undefined}
                     data-menu-key={entry.key}
                     className={[
-                      'ov-menu__item',
-                      entry.danger ? 'ov-menu__item--danger' : '',
-                      entry.disabled ? 'ov-menu__item--disabled' : '',
-                      entry.checked ? 'ov-menu__item--checked' : '',
+                      'ov-actions-menu__item',
+                      entry.danger ? 'ov-actions-menu__item--danger' : '',
+                      entry.disabled ? 'ov-actions-menu__item--disabled' : '',
+                      entry.checked ? 'ov-actions-menu__item--checked' : '',
                     ]
                       .filter(Boolean)
                       .join(' ')}
                     onClick={(event) => choose(entry, event)}
                   >
                     {entry.icon ? (
-                      <span className="ov-menu__icon" aria-hidden="true">
+                      <span className="ov-actions-menu__icon" aria-hidden="true">
                         {entry.icon}
                       </span>
                     ) : null}
-                    <span className="ov-menu__label">{entry.label}</span>
+                    <span className="ov-actions-menu__label">{entry.label}</span>
                   </button>
                 ),
               )}
