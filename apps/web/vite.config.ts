@@ -95,12 +95,12 @@ const CORE = [
 ].map((path) => `/node_modules/${path}`);
 
 /**
- * - `antd-app`: what the signed-in shell draws (layout, side menu, drawer, user menu, breadcrumbs,
- *   the App's messages and dialogs) and the few components nearly every signed-in page shows
- *   (loading and empty states, tags, tooltips, spacing), less what `antd` holds.
- * - `antd-shared`: the part of `antd-app` the sign-up form's select also needs (`ANONYMOUS`: overflow,
- *   motion, popups…), so the sign-up page downloads that part and not the signed-in shell. The rest of
- *   the select is left to Rollup.
+ * - `antd-app`: what nearly every staff page draws with Ant Design (the App's messages and dialogs,
+ *   layout, menu, drawer, dropdown, loading and empty states, tags, tooltips, spacing), less what
+ *   `antd` holds. The signed-in shell itself no longer uses it (it is ours, app/shell).
+ * - `antd-shared`: the part of `antd-app` that Ant Design's select also needs (`ANONYMOUS`: overflow,
+ *   motion, popups…), so a page with a select but no App downloads that part only. The rest of the
+ *   select is left to Rollup.
  */
 const APP = [
   'app',
