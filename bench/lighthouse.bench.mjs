@@ -8,13 +8,15 @@
 //   node bench/lighthouse.bench.mjs                    the table
 //   node bench/lighthouse.bench.mjs --only=login,pay   some pages
 //   node bench/lighthouse.bench.mjs --runs=5           more runs per page (median)
+//   node bench/lighthouse.bench.mjs --json=/tmp/lh     each run's report kept as JSON
 //   node bench/lighthouse.bench.mjs --devtools         the load throttled in the browser, not simulated
 //
 // Chromium: CHROME_PATH (default /usr/bin/chromium), with the flags of the browser tests (demo-api.mjs). Signed-in pages
-// get the demo customer's session in localStorage; before each run the origin's storage, cache
+// get the demo customer's session in localStorage, with the profile the app keeps there after its
+// first /users/me (a returning customer's visit); before each run the origin's storage, cache
 // storage, service workers and the HTTP cache are cleared by hand (Lighthouse's own storage reset
 // would also clear the session).
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
@@ -33,6 +35,8 @@ const RUNS = Number(args.find((a) => a.startsWith('--runs='))?.slice(7) ?? 3);
  * of a lazily imported chunk depends on when the fast load happened to request it.
  */
 const DEVTOOLS = args.includes('--devtools');
+/** `--json=DIR`: each run's Lighthouse report kept as DIR/<page>-<run>.json (to read its request chains). */
+const JSON_DIR = args.find((a) => a.startsWith('--json='))?.slice(7);
 
 const CUSTOMER = { email: 'maria.perez@example.cu', password: 'Demo.Oficina.2026' };
 const CC = '2300000000001';
@@ -52,7 +56,13 @@ async function signIn(url) {
     body: JSON.stringify(CUSTOMER),
   });
   if (!res.ok) throw new Error(`sign-in: ${res.status} ${await res.text()}`);
-  return res.json();
+  const tokens = await res.json();
+  // The profile the app keeps after its first /users/me: a returning customer's page has it.
+  const me = await fetch(`${url}/api/users/me`, {
+    headers: { authorization: `Bearer ${tokens.accessToken}` },
+  });
+  if (!me.ok) throw new Error(`profile: ${me.status}`);
+  return { ...tokens, profile: await me.text() };
 }
 
 /** A cold start for the next run: nothing of the origin kept, the customer's session when wanted. */
@@ -68,6 +78,7 @@ async function prepare(browser, origin, tokens) {
       localStorage.setItem('ov.session.refreshToken', t.refreshToken);
       localStorage.setItem('ov.session.space', t.space);
       localStorage.setItem('ov.session.expiresAt', String(Date.now() + 7_200_000));
+      localStorage.setItem('ov.session.profile', t.profile);
     }, tokens);
   }
   await cdp.detach();
@@ -131,6 +142,10 @@ async function main() {
           bytes: audit('total-byte-weight'),
         });
         process.stdout.write(`  ${name} run ${run + 1}: ${runs.at(-1).score}\n`);
+        if (JSON_DIR) {
+          mkdirSync(JSON_DIR, { recursive: true });
+          writeFileSync(join(JSON_DIR, `${name.replace(/ /g, '-')}-${run + 1}.json`), JSON.stringify(lhr));
+        }
       }
       // The median run by score (its own figures, not a mix of runs).
       const middle = median(runs.map((r) => r.score));

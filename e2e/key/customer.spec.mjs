@@ -58,6 +58,31 @@ const TEXTS = {
   },
 };
 
+/**
+ * Reloads the page and lists the API calls it makes until `ready` resolves: a signed-in page asks for
+ * its first data from the entry (apps/web/src/app/early-load.ts), and its own calls must take those
+ * answers, not ask again.
+ */
+async function apiCallsOfReload(page, ready) {
+  const calls = [];
+  const record = (request) => {
+    const url = new URL(request.url());
+    if (url.pathname.startsWith('/api/') && request.resourceType() === 'fetch')
+      calls.push(`${request.method()} ${url.pathname}${url.search} ${request.postData() ?? ''}`);
+  };
+  page.on('request', record);
+  await page.reload();
+  await ready();
+  page.off('request', record);
+  return calls;
+}
+
+/** The calls to a path asked for more than once, whatever their bodies (an early call the page did not take). */
+function duplicatesOf(calls) {
+  const paths = calls.map((call) => call.split(' ').slice(0, 2).join(' '));
+  return calls.filter((_, index) => paths.indexOf(paths[index]) !== index);
+}
+
 test('customer: landing, sign in, codes, invoices, pay page, records, profile, sign out', async ({
   page,
   language,
@@ -128,6 +153,24 @@ test('customer: landing, sign in, codes, invoices, pay page, records, profile, s
     await expectAccessible(page, `code ${DEBT_CC}`);
   });
 
+  await test.step('the code reloaded: each of its reads asked once', async () => {
+    const calls = await apiCallsOfReload(page, async () => {
+      await expect(page.getByTestId('detail-debt')).toHaveText(MONEY);
+      await expect(page.getByTestId('invoices').locator('tbody tr.ov-table__row').first()).toBeVisible();
+    });
+    for (const read of [
+      '/users/me',
+      '/ahab-requests/my-ccs',
+      '/ahab-requests/total-debt',
+      '/ahab-requests/invoice-cc',
+    ])
+      expect(
+        calls.some((call) => call.includes(` /api${read}`)),
+        `${read} asked`,
+      ).toBe(true);
+    expect(duplicatesOf(calls), 'no path asked twice').toEqual([]);
+  });
+
   await test.step('the pay page: one invoice chosen, its total shown (not paid)', async () => {
     await page.getByTestId('code-detail').getByTestId('code-pay').click();
     await expect(page).toHaveURL(new RegExp(`/oficina_virtual/payments/payments\\?cc=${DEBT_CC}$`));
@@ -152,6 +195,18 @@ test('customer: landing, sign in, codes, invoices, pay page, records, profile, s
     await expect(page.getByTestId('pay-submit')).toBeEnabled();
     await expect(page.getByTestId('pay-submit')).toHaveText(T.paySubmit(amount));
     await expectAccessible(page, 'pay page');
+  });
+
+  await test.step('the pay page reloaded: each of its reads asked once, every payable invoice chosen', async () => {
+    const calls = await apiCallsOfReload(page, async () => {
+      await expect(page.getByTestId('pay-invoices').locator('thead').getByRole('checkbox')).toBeChecked();
+      await expect(page.getByTestId('pay-total')).not.toHaveText('$0.00');
+    });
+    expect(
+      calls.some((call) => call.includes(' /api/ahab-requests/invoice-cc')),
+      'invoices asked',
+    ).toBe(true);
+    expect(duplicatesOf(calls), 'no path asked twice').toEqual([]);
   });
 
   await test.step('the payment record, through the side menu (a drawer on phones)', async () => {

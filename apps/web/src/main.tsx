@@ -1,9 +1,13 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
+import { startSignedInLoad } from './app/early-load';
 import './lib/i18n';
 import { PwaStatus } from './pwa/pwa-status';
 import './styles/base.css';
+
+// A signed-in visit: the signed-in area, the page and their data asked for at once, before rendering.
+startSignedInLoad(window.location, document.documentElement.lang || 'es');
 
 const container = document.getElementById('root');
 if (!container) throw new Error('Missing #root element');

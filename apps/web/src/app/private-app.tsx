@@ -6,12 +6,10 @@ import { ComingSoon } from '../components/coming-soon/coming-soon';
 import { PageLoader } from '../components/page-loader/page-loader';
 import { Result } from '../components/result/result';
 import { useFeatures } from '../features/auth/api/get-config';
-import { getMe, ME_QUERY_KEY, useMe } from '../features/auth/api/get-me';
+import { useMe } from '../features/auth/api/get-me';
 import { accessContextOf, canAccess } from '../lib/access';
-import { type CurrentUser, CurrentUserContext, useCurrentUser } from '../lib/current-user';
-import { takeEarlyProfile } from '../lib/early-profile';
+import { CurrentUserContext, useCurrentUser } from '../lib/current-user';
 import { errorText } from '../lib/error-text';
-import { cacheProfile } from '../lib/session';
 import { PATHS } from '../lib/urls';
 import { AntdScope } from './antd-scope';
 import { NotifierBridge } from './notifier-bridge';
@@ -89,30 +87,12 @@ function SignedIn() {
   );
 }
 
-/** A query cache that starts with the profile call the entry already made (lib/early-profile). */
-function createSignedInQueryClient() {
-  const client = createQueryClient();
-  const early = takeEarlyProfile();
-  if (early) {
-    void client.prefetchQuery({
-      queryKey: ME_QUERY_KEY,
-      queryFn: async ({ signal }) => {
-        const user = (await early) as CurrentUser | null;
-        if (!user) return getMe(signal);
-        cacheProfile(user);
-        return user;
-      },
-    });
-  }
-  return client;
-}
-
 /**
  * The signed-in area: its own query cache (dropped at logout), the toasts, the profile, the shell. It
  * holds no Ant Design: each route's page is wrapped in AntdScope unless its entry says `plain`.
  */
 export default function PrivateApp() {
-  const [queryClient] = useState(createSignedInQueryClient);
+  const [queryClient] = useState(createQueryClient);
   return (
     <QueryClientProvider client={queryClient}>
       <NotifierBridge />

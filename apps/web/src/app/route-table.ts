@@ -1,7 +1,9 @@
 import { ALL_PERMISSIONS, PERMISSIONS } from '@ov/domain';
-import { lazy } from 'react';
+import { codeDetailCalls, MY_CCS_CALL } from '../features/billing/api/early';
+import { payPageCalls } from '../features/payments/api/early';
 import type { Access } from '../lib/access';
 import { PATHS } from '../lib/urls';
+import { lazyPage } from './lazy-page';
 import { PUBLIC_ROUTE_ENTRIES } from './public-routes';
 import type { RouteEntry } from './route-types';
 
@@ -15,36 +17,40 @@ const allSectorsAccess: Access = {
   permissions: [P.CONTRACT_REQUEST_SEARCH, P.CONTRACT_REQUEST_READ, P.CONTRACT_REQUEST_WRITE],
 };
 const queue = (name: 'StateQueue' | 'BigClientQueue' | 'ResidentialQueue' | 'AllQueue' | 'MyRequests') =>
-  lazy(() => import('../features/contract-requests/pages/queues').then((m) => ({ default: m[name] })));
+  lazyPage(() => import('../features/contract-requests/pages/queues').then((m) => ({ default: m[name] })));
 const StateQueue = queue('StateQueue');
 const BigClientQueue = queue('BigClientQueue');
 const ResidentialQueue = queue('ResidentialQueue');
 const AllQueue = queue('AllQueue');
 const MyRequests = queue('MyRequests');
-const ContractRequestForm = lazy(() => import('../features/contract-requests/pages/contract-request-page'));
-const RequestSearch = lazy(() => import('../features/contract-requests/pages/request-search-page'));
+const ContractRequestForm = lazyPage(
+  () => import('../features/contract-requests/pages/contract-request-page'),
+);
+const RequestSearch = lazyPage(() => import('../features/contract-requests/pages/request-search-page'));
 const customerPayments: Access = { customer: true, feature: 'payments' };
 
-const VerifyEmailSignedInPage = lazy(() => import('../features/account/pages/verify-email-signed-in-page'));
-const HomePage = lazy(() => import('./signed-in-home'));
-const ProfilePage = lazy(() => import('../features/account/pages/profile-page'));
-const UsersPage = lazy(() => import('../features/users/pages/users-page'));
-const PermissionsPage = lazy(() => import('../features/security/pages/permissions-page'));
-const TracesPage = lazy(() => import('../features/traces/pages/traces-page'));
-const CommercialOfficesPage = lazy(() => import('../features/offices/pages/commercial-offices-page'));
-const SettingsPage = lazy(() => import('../features/settings/pages/settings-page'));
-const FaqsConfigurationPage = lazy(() => import('../features/faqs/pages/faqs-configuration-page'));
-const FaqsSignedInPage = lazy(() => import('../features/faqs/pages/faqs-signed-in-page'));
-const SecurityLogPage = lazy(() => import('../features/traces/pages/security-log-page'));
-const AccessRequestsPage = lazy(() => import('../features/access-requests/pages/access-requests-page'));
-const MunicipalitiesPage = lazy(() => import('../features/municipalities/pages/municipalities-page'));
-const ClientCodesPage = lazy(() => import('../features/billing/pages/client-codes-page'));
-const CodeDetailPage = lazy(() => import('../features/billing/pages/code-detail-page'));
-const StaffCodesPage = lazy(() => import('../features/billing/pages/staff-codes-page'));
-const StaffCodePage = lazy(() => import('../features/billing/pages/staff-code-page'));
-const PayPage = lazy(() => import('../features/payments/pages/pay-page'));
-const PaymentRecordPage = lazy(() => import('../features/payments/pages/payment-record-page'));
-const PrepaidPage = lazy(() => import('../features/payments/pages/prepaid-page'));
+const VerifyEmailSignedInPage = lazyPage(
+  () => import('../features/account/pages/verify-email-signed-in-page'),
+);
+const HomePage = lazyPage(() => import('./signed-in-home'));
+const ProfilePage = lazyPage(() => import('../features/account/pages/profile-page'));
+const UsersPage = lazyPage(() => import('../features/users/pages/users-page'));
+const PermissionsPage = lazyPage(() => import('../features/security/pages/permissions-page'));
+const TracesPage = lazyPage(() => import('../features/traces/pages/traces-page'));
+const CommercialOfficesPage = lazyPage(() => import('../features/offices/pages/commercial-offices-page'));
+const SettingsPage = lazyPage(() => import('../features/settings/pages/settings-page'));
+const FaqsConfigurationPage = lazyPage(() => import('../features/faqs/pages/faqs-configuration-page'));
+const FaqsSignedInPage = lazyPage(() => import('../features/faqs/pages/faqs-signed-in-page'));
+const SecurityLogPage = lazyPage(() => import('../features/traces/pages/security-log-page'));
+const AccessRequestsPage = lazyPage(() => import('../features/access-requests/pages/access-requests-page'));
+const MunicipalitiesPage = lazyPage(() => import('../features/municipalities/pages/municipalities-page'));
+const ClientCodesPage = lazyPage(() => import('../features/billing/pages/client-codes-page'));
+const CodeDetailPage = lazyPage(() => import('../features/billing/pages/code-detail-page'));
+const StaffCodesPage = lazyPage(() => import('../features/billing/pages/staff-codes-page'));
+const StaffCodePage = lazyPage(() => import('../features/billing/pages/staff-code-page'));
+const PayPage = lazyPage(() => import('../features/payments/pages/pay-page'));
+const PaymentRecordPage = lazyPage(() => import('../features/payments/pages/payment-record-page'));
+const PrepaidPage = lazyPage(() => import('../features/payments/pages/prepaid-page'));
 
 /**
  * The one route table: path, page, menu entry, icon, label (menu, breadcrumb, title) and access.
@@ -79,6 +85,7 @@ export const ROUTES: readonly RouteEntry[] = [
     zone: 'private',
     labelKey: 'menu.clientCodes',
     page: ClientCodesPage,
+    early: () => [MY_CCS_CALL],
     plain: true,
     menu: [{ key: 'clientCodes', group: 'customer', icon: 'clientCodes', access: { customer: true } }],
   },
@@ -88,6 +95,7 @@ export const ROUTES: readonly RouteEntry[] = [
     zone: 'private',
     labelKey: 'menu.clientCodes',
     page: CodeDetailPage,
+    early: ({ cc }) => (cc ? codeDetailCalls(cc) : []),
     plain: true,
     access: { customer: true },
   },
@@ -97,6 +105,7 @@ export const ROUTES: readonly RouteEntry[] = [
     zone: 'private',
     labelKey: 'menu.payments',
     page: PayPage,
+    early: (_, search) => payPageCalls(search.get('cc')),
     plain: true,
     access: customerPayments,
     menu: [{ key: 'payments', group: 'customer', icon: 'payments' }],

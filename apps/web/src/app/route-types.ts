@@ -1,5 +1,9 @@
 import type { ComponentType } from 'react';
 import type { Access } from '../lib/access';
+import type { EarlyCall } from '../lib/early-calls';
+
+/** A route's page; `preload` fetches its chunk ahead of rendering (a lazy page, app/lazy-page.ts). */
+export type RoutePage = ComponentType & { preload?: () => Promise<unknown> };
 
 /** Names of menu icons; the shell maps them to icon components so this table stays icon-free (light). */
 export type IconKey =
@@ -41,7 +45,15 @@ export interface RouteEntry {
   /** i18n key of the menu label, the breadcrumb and the page title. */
   labelKey: string;
   /** The page; absent means a later issue delivers it and an honest "coming soon" page is shown. */
-  page?: ComponentType;
+  page?: RoutePage;
+  /**
+   * The reads its page makes on its first render, asked for from the entry on a signed-in visit that
+   * opens this route (app/early-load.ts): bodies exactly as the page's calls send them.
+   */
+  early?: (
+    params: Readonly<Record<string, string | undefined>>,
+    search: URLSearchParams,
+  ) => readonly EarlyCall[];
   access?: Access | readonly Access[];
   menu?: readonly MenuPlacement[];
   /**

@@ -1,4 +1,5 @@
 import { ApiError, toApiError } from './api-error';
+import { takeEarlyCall } from './early-calls';
 import { noteResponse } from './offline-state';
 import { clearSession, getSession, type SessionTokens, saveSession } from './session';
 import { API_BASE } from './urls';
@@ -26,6 +27,13 @@ export interface ApiClientDeps {
   session: SessionStore;
   getLanguage: () => string;
   baseUrl?: string;
+  /** An answer already asked for from the entry (lib/early-calls), taken once instead of sending. */
+  takeEarly?: (
+    method: string,
+    path: string,
+    body: unknown,
+    token: string | undefined,
+  ) => Promise<Response | null> | null;
 }
 
 /** Calls whose 401 means "wrong credentials / no session", never "refresh and retry". */
@@ -95,7 +103,9 @@ export function createApiClient(deps: ApiClientDeps) {
 
   async function request<T>(path: string, options: RequestOptions = {}): Promise<ApiResponse<T>> {
     const token = deps.session.get()?.accessToken;
-    const response = await send(path, options, token);
+    const method = options.method ?? (options.body !== undefined ? 'POST' : 'GET');
+    const early = deps.takeEarly?.(method, path, options.body, token);
+    const response = (early && (await early)) || (await send(path, options, token));
     if (response.status !== 401 || !token) return parse<T>(response);
 
     if (NO_REFRESH_PATHS.includes(path)) {
@@ -143,4 +153,5 @@ export const api: ApiClient = createApiClient({
   fetch: (...args) => globalThis.fetch(...args),
   session: { get: getSession, save: (tokens) => saveSession(tokens), clear: clearSession },
   getLanguage: currentLanguage,
+  takeEarly: takeEarlyCall,
 });

@@ -14,6 +14,7 @@ import { saveBlob } from '../../../lib/download-pdf';
 import { type ListParams, searchList } from '../../../lib/list-query';
 import { getSession } from '../../../lib/session';
 import { API_BASE } from '../../../lib/urls';
+import { openInvoicesBody } from './early';
 
 export const PAYMENTS_KEY = ['payments'] as const;
 export const RECORDS_KEY = ['payments', 'records'] as const;
@@ -35,12 +36,7 @@ export function useOpenInvoices(cc: string | undefined) {
     queryFn: async ({ signal }) => {
       const response = await api.request<InvoiceDto[]>('/ahab-requests/invoice-cc', {
         method: 'POST',
-        body: {
-          cc,
-          page: 1,
-          size: 100,
-          filters: { status: ['Pendiente', 'Pago Parcial', 'Procesando', 'Conveniada'] },
-        },
+        body: openInvoicesBody(cc ?? ''),
         signal,
       });
       return Array.isArray(response.data) ? response.data : [];

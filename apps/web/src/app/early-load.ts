@@ -1,0 +1,37 @@
+import { matchPath } from 'react-router';
+import { type EarlyCall, startEarlyCalls } from '../lib/early-calls';
+import { getSession } from '../lib/session';
+import { BASE_PATH } from '../lib/urls';
+import { PRIVATE_ROUTES } from './route-table';
+
+/** Everything a signed-in user sees (the shell, TanStack Query, the toasts): a chunk of its own. */
+export const loadPrivateApp = () => import('./private-app');
+
+/** What every signed-in screen asks for first: the profile and the feature switches. */
+const FIRST_CALLS: readonly EarlyCall[] = [{ path: '/users/me' }, { path: '/config' }];
+
+/** The address's path under the base path ('/clientCodes/2300000000001'). */
+function routePath(pathname: string): string {
+  return pathname.startsWith(BASE_PATH) ? pathname.slice(BASE_PATH.length) || '/' : pathname;
+}
+
+/**
+ * A signed-in visit starts at once, from the entry and in parallel, what its first screen needs: the
+ * signed-in area's chunk, the chunk of the page being opened, the profile, the feature switches and
+ * the page's own reads (its route's `early`). Without this they would come in three waves (the area,
+ * then the page once the area has rendered, then its data once the page has rendered).
+ */
+export function startSignedInLoad(location: Pick<Location, 'pathname' | 'search'>, language: string): void {
+  if (!getSession()) return;
+  const path = routePath(location.pathname);
+  const route = PRIVATE_ROUTES.find((entry) => matchPath({ path: entry.path, end: true }, path));
+  const match = route ? matchPath({ path: route.path, end: true }, path) : null;
+  const pageCalls =
+    route?.early && match ? route.early(match.params, new URLSearchParams(location.search)) : [];
+  // The data first: on HTTP/1.1 (six connections per host) calls asked after the chunks wait for a
+  // connection behind them, and their answers are small.
+  startEarlyCalls([...FIRST_CALLS, ...pageCalls], language);
+  void loadPrivateApp();
+  // A failed chunk is reported by the page's own import when it renders.
+  route?.page?.preload?.().catch(() => undefined);
+}
