@@ -1,5 +1,6 @@
 import { type ReactNode, type RefObject, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import '../../styles/dialog.css';
 
 interface MenuDrawerProps {
   open: boolean;
@@ -34,7 +35,7 @@ export function MenuDrawer({ open, onClose, returnFocus, children }: MenuDrawerP
   return (
     <dialog
       ref={ref}
-      className="ov-shell__drawer"
+      className="ov-shell__drawer ov-dialog-backdrop"
       aria-label={t('shell.mainMenu')}
       data-testid="menu-drawer"
       onCancel={(event) => {

@@ -11,6 +11,7 @@ import {
 import { createRoot } from 'react-dom/client';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../ui';
+import '../../styles/dialog.css';
 import './confirm-dialog.css';
 
 export interface ConfirmOptions {
@@ -148,7 +149,7 @@ function ConfirmDialog({ request }: { request: Request }) {
     <dialog
       ref={dialog}
       role="alertdialog"
-      className="ov-confirm"
+      className="ov-confirm ov-dialog-backdrop"
       data-testid="confirm-dialog"
       aria-labelledby={`${id}-title`}
       aria-describedby={options.content ? `${id}-content` : undefined}

@@ -4,6 +4,7 @@ import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { returnFocus, returnFocusIfPending } from '../a11y/focus-return';
 import { Button, Popconfirm, Skeleton, Space } from '../ui';
+import '../../styles/dialog.css';
 import './detail-dialog.css';
 
 export type DetailMode = 'view' | 'edit' | 'create';
@@ -123,7 +124,7 @@ export function DetailDialog(props: DetailDialogProps) {
     <div className={open ? 'ov-detail-layer' : 'ov-detail-layer ov-detail-layer--closing'} inert={!open}>
       {/* biome-ignore lint/a11y/noStaticElementInteractions: the mask; the keyboard closes with Escape or the close button */}
       {/* biome-ignore lint/a11y/useKeyWithClickEvents: as above */}
-      <div className="ov-detail__mask" onClick={onClose} />
+      <div className="ov-detail__mask ov-dialog-mask" onClick={onClose} />
       <dialog
         ref={dialog}
         open
@@ -148,7 +149,12 @@ export function DetailDialog(props: DetailDialogProps) {
         }}
       >
         <header className="ov-detail__header">
-          <button type="button" className="ov-detail__close" aria-label={t('ui.close')} onClick={onClose}>
+          <button
+            type="button"
+            className="ov-detail__close ov-dialog-close"
+            aria-label={t('ui.close')}
+            onClick={onClose}
+          >
             <CloseOutlined aria-hidden="true" />
           </button>
           <h2 className="ov-detail__title" id={titleId}>

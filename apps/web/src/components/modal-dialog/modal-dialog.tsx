@@ -13,6 +13,7 @@ import {
 } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, type ButtonProps } from '../ui';
+import '../../styles/dialog.css';
 import './modal-dialog.css';
 
 /** Props of a footer button, with `data-*` attributes (test ids) allowed in an object literal. */
@@ -176,7 +177,7 @@ export function ModalDialog({
   return (
     <dialog
       ref={ref}
-      className={['ov-modal', centered ? 'ov-modal--centered' : '', className ?? '']
+      className={['ov-modal', 'ov-dialog-backdrop', centered ? 'ov-modal--centered' : '', className ?? '']
         .filter(Boolean)
         .join(' ')}
       style={
@@ -200,7 +201,12 @@ export function ModalDialog({
           <div className="ov-modal__body">{children}</div>
           {drawnFooter ? <div className="ov-modal__footer">{drawnFooter}</div> : null}
           {closable ? (
-            <button type="button" className="ov-modal__close" aria-label={t('ui.close')} onClick={cancel}>
+            <button
+              type="button"
+              className="ov-modal__close ov-dialog-close"
+              aria-label={t('ui.close')}
+              onClick={cancel}
+            >
               <CloseOutlined aria-hidden />
             </button>
           ) : null}

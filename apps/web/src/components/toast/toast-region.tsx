@@ -11,6 +11,7 @@ import {
 } from '../icon/icon-paths';
 import './i18n';
 import { currentToasts, dismissToast, holdToast, subscribeToasts, type ToastKind } from './toast-store';
+import '../../styles/dialog.css';
 import './toast.css';
 
 const ICONS: Record<ToastKind, IconDrawing> = {
@@ -48,7 +49,7 @@ export function ToastRegion() {
           {toast.kind === 'success' ? null : (
             <button
               type="button"
-              className="ov-toast__close"
+              className="ov-toast__close ov-dialog-close"
               aria-label={t('toast.close')}
               onClick={() => dismissToast(toast.id)}
             >

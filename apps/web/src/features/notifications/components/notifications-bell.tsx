@@ -24,6 +24,7 @@ import {
 } from '../api/notifications-calls';
 import { useNotificationStream } from '../api/use-notification-stream';
 import { notificationText } from './notification-text';
+import '../../../styles/dialog.css';
 import './notifications.css';
 
 const SendEmailDialog = lazy(() => import('../../../components/send-email-dialog/send-email-dialog'));
@@ -131,7 +132,7 @@ function NotificationsPanel({
   return (
     <dialog
       ref={ref}
-      className="ov-notifications-drawer"
+      className="ov-notifications-drawer ov-dialog-backdrop"
       aria-labelledby="ov-notifications-title"
       data-testid="notifications-drawer"
       onCancel={(event) => {
@@ -146,7 +147,7 @@ function NotificationsPanel({
         <div className="ov-notifications-drawer__header">
           <button
             type="button"
-            className="ov-notifications-drawer__close"
+            className="ov-notifications-drawer__close ov-dialog-close"
             aria-label={t('notifications.close')}
             onClick={onClose}
             data-testid="notifications-close"
