@@ -1,7 +1,7 @@
 import { formatMoney, type PaymentDto } from '@ov/domain';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../../components/ui';
+import { ModalDialog } from '../../../components/modal-dialog/modal-dialog';
 import { notify } from '../../../lib/notify';
 import { refundPayment } from '../api/payments';
 import '../../../components/form-kit/form-kit.css';
@@ -9,8 +9,8 @@ import './refund-dialog.css';
 
 /**
  * Asks the refund of a paid payment with a reason (3 to 500 characters); open while `payment` is set.
- * A native modal `<dialog>`: focus goes to the reason, Escape or Cancel closes it, and focus returns to
- * where it was.
+ * The kit's modal dialog: focus goes to the reason, Escape or Cancel closes it (not while the refund is
+ * being sent), and focus returns to where it was. No close button, and a click beside it does not close it.
  */
 export function RefundDialog(props: {
   payment: PaymentDto | null;
@@ -20,7 +20,6 @@ export function RefundDialog(props: {
   const { payment, onClose, onRefunded } = props;
   const { t } = useTranslation();
   const id = useId();
-  const dialog = useRef<HTMLDialogElement>(null);
   const [reason, setReason] = useState('');
   const [sending, setSending] = useState(false);
   const [shown, setShown] = useState(payment);
@@ -29,19 +28,6 @@ export function RefundDialog(props: {
     setShown(payment);
     if (payment) setReason('');
   }
-
-  const open = Boolean(payment);
-  useEffect(() => {
-    const element = dialog.current;
-    if (!element) return;
-    if (open && !element.open) {
-      if (typeof element.showModal === 'function') element.showModal();
-      else element.setAttribute('open', '');
-    } else if (!open && element.open) {
-      if (typeof element.close === 'function') element.close();
-      else element.removeAttribute('open');
-    }
-  }, [open]);
 
   const close = () => {
     if (!sending) onClose();
@@ -62,21 +48,22 @@ export function RefundDialog(props: {
   };
 
   return (
-    <dialog
-      ref={dialog}
+    <ModalDialog
+      open={Boolean(payment)}
+      title={payment ? t('payments.record.refundTitle', { amount: formatMoney(payment.amountCents) }) : null}
+      onCancel={close}
+      onOk={() => void refund()}
+      okText={t('payments.record.refund')}
+      okButtonProps={{ danger: true, disabled: reason.trim().length < 3 }}
+      cancelButtonProps={{ disabled: sending }}
+      confirmLoading={sending}
+      closable={false}
+      maskClosable={false}
       className="ov-refund"
-      aria-labelledby={`${id}-title`}
       data-testid="refund-dialog"
-      onCancel={(event) => {
-        event.preventDefault();
-        close();
-      }}
     >
       {payment ? (
         <>
-          <h2 className="ov-refund__title" id={`${id}-title`}>
-            {t('payments.record.refundTitle', { amount: formatMoney(payment.amountCents) })}
-          </h2>
           <p>{t('payments.record.refundConfirm')}</p>
           <label className="ov-pay__label" htmlFor={`${id}-reason`}>
             {t('payments.record.refundReason')}
@@ -90,22 +77,8 @@ export function RefundDialog(props: {
             className="ov-input ov-refund__reason"
             data-testid="refund-reason"
           />
-          <div className="ov-refund__buttons">
-            <Button onClick={close} disabled={sending}>
-              {t('common.cancel')}
-            </Button>
-            <Button
-              type="primary"
-              danger
-              disabled={reason.trim().length < 3}
-              loading={sending}
-              onClick={() => void refund()}
-            >
-              {t('payments.record.refund')}
-            </Button>
-          </div>
         </>
       ) : null}
-    </dialog>
+    </ModalDialog>
   );
 }
