@@ -1,17 +1,14 @@
-import { DeleteOutlined, EditOutlined, EyeOutlined, MoreOutlined, PlusOutlined } from '@ant-design/icons';
+import { MoreOutlined, PlusOutlined } from '@ant-design/icons';
 import { ACTIONS_COLUMN_WIDTH, DEFAULT_PAGE_SIZE, SELECT_DEBOUNCE_MS } from '@ov/domain';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { MenuProps } from 'antd';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import type { ListParams } from '../../lib/list-query';
-import { notify } from '../../lib/notify';
 import '../a11y/i18n';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { useIsMobile } from '../../lib/use-is-mobile';
 import { rememberTrigger } from '../a11y/focus-return';
-import { confirm } from '../confirm-dialog/confirm-dialog';
 import { type DataColumn, DataTable, type SortOrder } from '../data-table/data-table';
 import { PAGE_SIZES } from '../data-table/pager';
 import { MenuButton, type MenuEntry } from '../menu-button/menu-button';
@@ -21,6 +18,7 @@ import { ListDetail, loadDetailForm } from './list-detail';
 import { ListToolbar } from './list-toolbar';
 import type { ListColumn, ListPageProps } from './types';
 import { useDetailRouting } from './use-detail-routing';
+import { useRowActions } from './use-row-actions';
 import { useTablePreferences } from './use-table-preferences';
 import './list-page.css';
 
@@ -28,9 +26,9 @@ import './list-page.css';
  * A row's "⋮" menu (a menu button): opens with a click, Enter, Space or ArrowDown; Escape returns to
  * the button, which is remembered as where focus returns when a chosen entry opens the side dialog.
  */
-function RowActions({ items, label }: { items: MenuProps['items']; label: string }) {
+function RowActions({ items, label }: { items: MenuEntry[]; label: string }) {
   return (
-    <MenuButton items={toEntries(items)} label={label} onChoose={(trigger) => rememberTrigger(trigger)}>
+    <MenuButton items={items} label={label} onChoose={(trigger) => rememberTrigger(trigger)}>
       <Button
         type="text"
         icon={<MoreOutlined />}
@@ -40,25 +38,6 @@ function RowActions({ items, label }: { items: MenuProps['items']; label: string
       />
     </MenuButton>
   );
-}
-
-/** Row actions keep Ant Design's item shape (key, icon, label, danger, disabled, onClick; dividers). */
-function toEntries(items: MenuProps['items']): MenuEntry[] {
-  return (items ?? []).flatMap((item): MenuEntry[] => {
-    if (!item) return [];
-    if ('type' in item && item.type === 'divider') return [{ key: String(item.key ?? ''), type: 'divider' }];
-    const entry = item as unknown as MenuEntry;
-    return [
-      {
-        key: String(entry.key),
-        label: entry.label,
-        icon: entry.icon,
-        danger: entry.danger,
-        disabled: entry.disabled,
-        onClick: entry.onClick as MenuEntry['onClick'],
-      },
-    ];
-  });
 }
 
 const SKELETON_KEY = '__ov_skeleton__';
@@ -157,52 +136,7 @@ export function ListPage<T extends object, V extends object = Record<string, unk
   const rowRecord = routing.id ? items.find((row) => props.rowKey(row) === routing.id) : undefined;
   const detail = props.detail;
 
-  const removeRow = useMutation({
-    mutationFn: (id: string) => detail?.remove?.(id) ?? Promise.resolve(),
-    onSuccess: async () => {
-      notify.success(t('common.deleteSuccess'));
-      await queryClient.invalidateQueries({ queryKey: props.queryKeyPrefix });
-    },
-  });
-
-  const rowMenu = (row: T): MenuProps['items'] => {
-    const id = props.rowKey(row);
-    const entries: MenuProps['items'] = [
-      {
-        key: 'view',
-        icon: <EyeOutlined />,
-        label: t('common.details'),
-        onClick: () => routing.open('view', id),
-      },
-    ];
-    if (detail?.renderForm && detail.save) {
-      entries.push({
-        key: 'edit',
-        icon: <EditOutlined />,
-        label: t('common.edit'),
-        onClick: () => routing.open('edit', id),
-      });
-    }
-    if (props.rowActions) entries.push(...props.rowActions(row));
-    if (detail?.remove && (!detail.canRemove || detail.canRemove(row))) {
-      entries.push({
-        key: 'delete',
-        icon: <DeleteOutlined />,
-        label: t('common.delete'),
-        danger: true,
-        onClick: () =>
-          confirm({
-            title: t('common.deleteConfirmTitle'),
-            content: detail.removeConfirmText ?? t('common.deleteConfirmText'),
-            okText: t('common.delete'),
-            danger: true,
-            cancelText: t('common.cancel'),
-            onOk: () => removeRow.mutateAsync(id),
-          }),
-      });
-    }
-    return entries;
-  };
+  const rowMenu = useRowActions(props, routing.open);
 
   const visibleColumns = props.columns.filter((column) => !preferences.hidden.includes(column.key));
   const tableColumns: DataColumn<Row<T>>[] = visibleColumns.map((column: ListColumn<T>) => ({
