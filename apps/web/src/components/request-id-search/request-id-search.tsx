@@ -18,7 +18,7 @@ export function RequestIdSearch({ initialValue = '' }: { initialValue?: string }
   return (
     <form className="ov-search" onSubmit={submit}>
       <input
-        className="ov-input"
+        className="ov-search__input"
         name="requestId"
         value={value}
         onChange={(event) => setValue(event.target.value)}

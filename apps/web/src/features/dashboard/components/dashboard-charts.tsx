@@ -36,15 +36,15 @@ function ChartCard(props: {
 }) {
   const { t } = useTranslation();
   return (
-    <Card className="ov-chart" title={props.title} data-testid={props.testId}>
+    <Card className="ov-dash-chart" title={props.title} data-testid={props.testId}>
       {props.loading ? (
-        <Skeleton.Node active className="ov-chart__skeleton">
+        <Skeleton.Node active className="ov-dash-chart__skeleton">
           <span />
         </Skeleton.Node>
       ) : props.empty ? (
         <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('dashboard.noData')} />
       ) : (
-        <div className="ov-chart__body">{props.children}</div>
+        <div className="ov-dash-chart__body">{props.children}</div>
       )}
     </Card>
   );

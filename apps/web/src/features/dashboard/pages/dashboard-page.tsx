@@ -147,7 +147,7 @@ export function DashboardPage() {
         fallback={
           <div className="ov-dashboard__charts">
             {[1, 2, 3, 4].map((n) => (
-              <Card key={n} className="ov-chart">
+              <Card key={n} className="ov-dash-chart">
                 <Skeleton active paragraph={{ rows: 6 }} />
               </Card>
             ))}
