@@ -27,8 +27,10 @@ function filesUnder(dir: string): string[] {
  * build, once, so the server only picks the copy the browser accepts (`@fastify/static`
  * `preCompressed`) instead of compressing on every request. A copy that is not smaller is skipped.
  */
+/** The build's output folder, absolute (`--outDir` included), once Vite has resolved its config. */
+let outDir = resolve(import.meta.dirname ?? '.', 'dist');
+
 function precompress(): Plugin {
-  let outDir = 'dist';
   return {
     name: 'ov-precompress',
     apply: 'build',
@@ -237,8 +239,7 @@ function pwa() {
       dontCacheBustURLsMatching: /-[A-Za-z0-9_-]{8}\.(js|css)$/,
       manifestTransforms: [
         async (entries, compilation) => {
-          const outDir = (compilation as { options?: { dir?: string } } | undefined)?.options?.dir;
-          const html = readFileSync(join(outDir ?? 'dist', 'index.html'), 'utf8');
+          const html = readFileSync(join(outDir, 'index.html'), 'utf8');
           const shell = entries.filter(
             (entry) => !entry.url.startsWith('assets/') || html.includes(`${BASE}${entry.url}`),
           );
