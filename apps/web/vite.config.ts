@@ -238,7 +238,7 @@ function pwa() {
       // Vite's hashes (8 characters of base64url): such a file is fetched once, never re-validated.
       dontCacheBustURLsMatching: /-[A-Za-z0-9_-]{8}\.(js|css)$/,
       manifestTransforms: [
-        async (entries, compilation) => {
+        async (entries) => {
           const html = readFileSync(join(outDir, 'index.html'), 'utf8');
           const shell = entries.filter(
             (entry) => !entry.url.startsWith('assets/') || html.includes(`${BASE}${entry.url}`),
