@@ -139,8 +139,9 @@ describe('user menu', () => {
     expect(screen.getByText('maria.perez@example.cu')).toBeTruthy();
     expect(screen.getByRole('menuitem', { name: 'Mi perfil' })).toBeTruthy();
     expect(screen.queryByRole('menuitem', { name: /solicitudes de acceso/i })).toBeNull();
-    screen.getByRole('menuitem', { name: 'Mi perfil' }).focus();
-    fireEvent.keyDown(document, { key: 'Escape' });
+    expect(screen.getByTestId('user-menu-panel').textContent).toContain('María Pérez González');
+    expect(screen.getByRole('menu', { name: 'Menú de usuario' })).toBeTruthy();
+    fireEvent.keyDown(screen.getByRole('menuitem', { name: 'Mi perfil' }), { key: 'Escape' });
     expect(button.getAttribute('aria-expanded')).toBe('false');
     expect(document.activeElement).toBe(button);
   });
@@ -162,6 +163,10 @@ describe('user menu', () => {
     const { signOut } = await import('../../lib/session-calls');
     renderAt('/faqs', customer, <UserMenu />);
     fireEvent.click(screen.getByRole('button', { name: 'María Pérez González' }));
+    // A link (it can open in a new tab too).
+    expect(screen.getByRole('menuitem', { name: 'Mi perfil' }).getAttribute('href')).toBe(
+      '/profile/personal',
+    );
     fireEvent.click(screen.getByRole('menuitem', { name: 'Mi perfil' }));
     expect(screen.getByTestId('where').textContent).toBe('/profile/personal');
     fireEvent.click(screen.getByRole('button', { name: 'María Pérez González' }));

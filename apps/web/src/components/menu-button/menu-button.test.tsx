@@ -1,5 +1,6 @@
 import { DeleteOutlined, EyeOutlined } from '@ant-design/icons';
-import { act, fireEvent, render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { MemoryRouter, useLocation } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import '../../lib/i18n';
 import { Button } from '../ui';
@@ -113,5 +114,71 @@ describe('MenuButton', () => {
     expect(screen.getByRole('menu', { name: 'Tamaño de fila' })).toBeTruthy();
     expect(screen.getByRole('menuitemradio', { name: 'Pequeño' }).getAttribute('aria-checked')).toBe('true');
     expect(screen.getByRole('menuitemradio', { name: 'Grande' }).getAttribute('aria-checked')).toBe('false');
+  });
+
+  it('leaves with Tab from the trigger (the browser moves on past it), with Shift+Tab onto it', () => {
+    const { button } = renderMenu();
+    fireEvent.click(button);
+    expect(fireEvent.keyDown(screen.getByRole('menuitem', { name: 'Detalles' }), { key: 'Tab' })).toBe(true);
+    expect(screen.queryByRole('menu')).toBeNull();
+    expect(document.activeElement).toBe(button);
+
+    fireEvent.click(button);
+    const item = screen.getByRole('menuitem', { name: 'Detalles' });
+    expect(fireEvent.keyDown(item, { key: 'Tab', shiftKey: true })).toBe(false);
+    expect(screen.queryByRole('menu')).toBeNull();
+    expect(document.activeElement).toBe(button);
+  });
+
+  it('closes when focus moves elsewhere', () => {
+    const { button } = renderMenu();
+    fireEvent.click(button);
+    act(() => screen.getByRole('button', { name: 'Fuera' }).focus());
+    expect(screen.queryByRole('menu')).toBeNull();
+    expect(button.getAttribute('aria-expanded')).toBe('false');
+  });
+
+  it('shows a header above the menu, and link entries that Space follows too', () => {
+    function Where() {
+      return <output data-testid="where">{useLocation().pathname}</output>;
+    }
+    render(
+      <MemoryRouter initialEntries={['/']}>
+        <MenuButton
+          label="Menú de usuario"
+          className="extra"
+          testId="panel"
+          header={<strong>Ana Pérez</strong>}
+          items={[
+            { key: 'profile', label: 'Mi perfil', to: '/profile' },
+            { key: 'out', label: 'Salir', danger: true },
+          ]}
+        >
+          <button type="button">Ana</button>
+        </MenuButton>
+        <Where />
+      </MemoryRouter>,
+    );
+    const button = screen.getByRole('button', { name: 'Ana' });
+    fireEvent.click(button);
+    const panel = screen.getByTestId('panel');
+    expect(panel.className).toBe('ov-actions-menu extra');
+    expect(panel.textContent).toContain('Ana Pérez');
+    const menu = within(panel).getByRole('menu', { name: 'Menú de usuario' });
+    expect(button.getAttribute('aria-controls')).toBe(menu.id);
+    expect(within(menu).queryByText('Ana Pérez')).toBeNull();
+    const link = within(menu).getByRole('menuitem', { name: 'Mi perfil' });
+    expect(link.tagName).toBe('A');
+    expect(link.getAttribute('href')).toBe('/profile');
+    expect(document.activeElement).toBe(link);
+    fireEvent.keyDown(link, { key: 'ArrowDown' });
+    expect(document.activeElement).toBe(screen.getByRole('menuitem', { name: 'Salir' }));
+    fireEvent.keyDown(document.activeElement as Element, { key: 'ArrowDown' });
+    act(() => {
+      fireEvent.keyDown(link, { key: ' ' });
+    });
+    expect(screen.getByTestId('where').textContent).toBe('/profile');
+    expect(screen.queryByTestId('panel')).toBeNull();
+    expect(document.activeElement).toBe(button);
   });
 });

@@ -3,13 +3,16 @@ import {
   type MouseEvent,
   type ReactElement,
   type ReactNode,
+  type RefObject,
   useCallback,
   useEffect,
   useId,
+  useLayoutEffect,
   useRef,
   useState,
 } from 'react';
 import { createPortal } from 'react-dom';
+import { Link } from 'react-router';
 import { type Placement, useFollow, withProps } from '../ui/floating';
 import './menu-button.css';
 
@@ -27,6 +30,8 @@ export interface MenuEntry {
   checked?: boolean;
   /** `divider`: a line between groups of entries. */
   type?: 'divider';
+  /** A link (the router's): the entry is an `<a>`, so it can also open in a new tab. */
+  to?: string;
 }
 
 export interface MenuButtonProps {
@@ -37,20 +42,27 @@ export interface MenuButtonProps {
   placement?: Placement;
   /** Called with the trigger before an entry's action runs (e.g. to remember where focus returns). */
   onChoose?: (trigger: HTMLElement | null, key: string) => void;
-  /** Class of the menu list. */
+  /** Class of the popup (the menu list, or the panel holding `header` and the list). */
   className?: string;
   /** The menu's name (the trigger's `aria-label` when not given). */
   label?: string;
+  /** Shown above the entries, outside the menu (not an entry): e.g. who is signed in. */
+  header?: ReactNode;
+  /** `data-testid` of the popup. */
+  testId?: string;
+  /** The element the popup is placed from (the trigger when not given): e.g. a box around it. */
+  anchor?: RefObject<HTMLElement | null>;
 }
 
 /**
  * A menu button (WAI-ARIA APG): the trigger has `aria-haspopup="menu"` and `aria-expanded`; a click,
  * Enter, Space or ArrowDown opens a `role="menu"` list with focus on its first entry (ArrowUp: on the
  * last). Arrows move (wrapping), Home/End jump, a letter finds the next entry starting with it, Enter
- * or Space chooses, Escape closes and returns focus to the trigger, Tab or a click outside closes it.
- * The list is drawn in `document.body` (position: fixed, placed from the trigger's box), above a
- * table's sticky cells and any dialog; its entries are out of the Tab order, so its place in the DOM
- * does not matter to the keyboard.
+ * or Space chooses, Escape closes and returns focus to the trigger; a click or focus outside closes it.
+ * Tab and Shift+Tab close it as if it sat right after its trigger: Tab moves on past the trigger,
+ * Shift+Tab lands on it. The popup is drawn in `document.body` (position: fixed, placed from the
+ * trigger's box or `anchor`'s, `--ov-menu-anchor-width` set to that box's width), above a table's
+ * sticky cells and any dialog; its entries are out of the Tab order.
  */
 export function MenuButton({
   items,
@@ -59,6 +71,9 @@ export function MenuButton({
   onChoose,
   className,
   label,
+  header,
+  testId,
+  anchor,
 }: MenuButtonProps) {
   const id = useId();
   const [open, setOpen] = useState(false);
@@ -70,7 +85,12 @@ export function MenuButton({
     [id],
   );
   const getList = useCallback(() => list.current, []);
-  useFollow(open, getAnchor, getList, placement);
+  const getBox = useCallback(() => anchor?.current ?? getAnchor(), [anchor, getAnchor]);
+  // Before it is placed (useFollow measures it): a popup's CSS may make it as wide as that box.
+  useLayoutEffect(() => {
+    if (open) list.current?.style.setProperty('--ov-menu-anchor-width', `${getBox()?.offsetWidth ?? 0}px`);
+  }, [open, getBox]);
+  useFollow(open, getBox, getList, placement);
 
   const itemsOf = () => Array.from(list.current?.querySelectorAll<HTMLElement>('[role^="menuitem"]') ?? []);
   const close = useCallback(
@@ -86,13 +106,17 @@ export function MenuButton({
     if (!open) return;
     const all = itemsOf();
     (initial === 'last' ? all[all.length - 1] : all[0])?.focus();
-    const onPointer = (event: PointerEvent) => {
+    const onOutside = (event: Event) => {
       const target = event.target as Node;
       if (list.current?.contains(target) || getAnchor()?.contains(target)) return;
       setOpen(false);
     };
-    document.addEventListener('pointerdown', onPointer);
-    return () => document.removeEventListener('pointerdown', onPointer);
+    document.addEventListener('pointerdown', onOutside);
+    document.addEventListener('focusin', onOutside);
+    return () => {
+      document.removeEventListener('pointerdown', onOutside);
+      document.removeEventListener('focusin', onOutside);
+    };
   }, [open]);
 
   const openWith = (which: 'first' | 'last') => {
@@ -101,7 +125,10 @@ export function MenuButton({
   };
 
   const choose = (entry: MenuEntry, event: MouseEvent | KeyboardEvent) => {
-    if (entry.disabled) return;
+    if (entry.disabled) {
+      event.preventDefault();
+      return;
+    }
     const trigger = getAnchor();
     close(true);
     onChoose?.(trigger, entry.key);
@@ -123,8 +150,15 @@ export function MenuButton({
       event.preventDefault();
       event.stopPropagation();
       close(true);
-    } else if (event.key === 'Tab') setOpen(false);
-    else if (event.key.length === 1 && /\S/.test(event.key)) {
+    } else if (event.key === 'Tab') {
+      // From the trigger, the browser's Tab goes on past it; Shift+Tab stops there.
+      close(true);
+      if (event.shiftKey) event.preventDefault();
+    } else if (event.key === ' ' && event.target instanceof HTMLAnchorElement) {
+      // A link entry chooses with Space too, as a button does.
+      event.preventDefault();
+      event.target.click();
+    } else if (event.key.length === 1 && /\S/.test(event.key)) {
       const letter = event.key.toLocaleLowerCase();
       const order = [...all.slice(at + 1), ...all.slice(0, at + 1)];
       const found = order.find((item) => item.textContent?.trim().toLocaleLowerCase().startsWith(letter));
@@ -152,52 +186,75 @@ export function MenuButton({
     },
   });
 
+  const menuLabel = label ?? (children.props as { 'aria-label'?: string })['aria-label'];
+  const entryElements = entries.map((entry, index) => {
+    if (entry.type === 'divider') {
+      return <hr key={entry.key || `divider-${index}`} className="ov-actions-menu__divider" />;
+    }
+    const common = {
+      role: entry.checked === undefined ? 'menuitem' : 'menuitemradio',
+      'aria-checked': entry.checked,
+      tabIndex: -1,
+      'aria-disabled': entry.disabled || undefined,
+      'data-menu-key': entry.key,
+      className: [
+        'ov-actions-menu__item',
+        entry.danger ? 'ov-actions-menu__item--danger' : '',
+        entry.disabled ? 'ov-actions-menu__item--disabled' : '',
+        entry.checked ? 'ov-actions-menu__item--checked' : '',
+      ]
+        .filter(Boolean)
+        .join(' '),
+      onClick: (event: MouseEvent) => choose(entry, event),
+    };
+    const content = (
+      <>
+        {entry.icon ? (
+          <span className="ov-actions-menu__icon" aria-hidden="true">
+            {entry.icon}
+          </span>
+        ) : null}
+        <span className="ov-actions-menu__label">{entry.label}</span>
+      </>
+    );
+    return entry.to === undefined ? (
+      <button key={entry.key} type="button" {...common}>
+        {content}
+      </button>
+    ) : (
+      <Link key={entry.key} to={entry.to} {...common}>
+        {content}
+      </Link>
+    );
+  });
+  // The popup: the menu itself, or (with a header) a panel holding the header and the menu.
+  const popup = {
+    ref: list,
+    className: ['ov-actions-menu', className].filter(Boolean).join(' '),
+    'data-testid': testId,
+    // A click on its padding or header keeps focus in it (Escape, the arrows and Tab still work).
+    tabIndex: -1,
+    onKeyDown: onListKey,
+  };
+  const menu = { id, role: 'menu', 'aria-label': menuLabel };
+
   return (
     <>
       {trigger}
       {open
         ? createPortal(
-            <div
-              ref={list}
-              id={id}
-              role="menu"
-              aria-label={label ?? (children.props as { 'aria-label'?: string })['aria-label']}
-              className={['ov-actions-menu', className].filter(Boolean).join(' ')}
-              onKeyDown={onListKey}
-            >
-              {entries.map((entry, index) =>
-                entry.type === 'divider' ? (
-                  <hr key={entry.key || `divider-${index}`} className="ov-actions-menu__divider" />
-                ) : (
-                  // biome-ignore lint/a11y/useAriaPropsSupportedByRole: aria-checked goes with the menuitemradio role
-                  <button
-                    key={entry.key}
-                    type="button"
-                    role={entry.checked === undefined ? 'menuitem' : 'menuitemradio'}
-                    aria-checked={entry.checked}
-                    tabIndex={-1}
-                    aria-disabled={entry.disabled || undefined}
-                    data-menu-key={entry.key}
-                    className={[
-                      'ov-actions-menu__item',
-                      entry.danger ? 'ov-actions-menu__item--danger' : '',
-                      entry.disabled ? 'ov-actions-menu__item--disabled' : '',
-                      entry.checked ? 'ov-actions-menu__item--checked' : '',
-                    ]
-                      .filter(Boolean)
-                      .join(' ')}
-                    onClick={(event) => choose(entry, event)}
-                  >
-                    {entry.icon ? (
-                      <span className="ov-actions-menu__icon" aria-hidden="true">
-                        {entry.icon}
-                      </span>
-                    ) : null}
-                    <span className="ov-actions-menu__label">{entry.label}</span>
-                  </button>
-                ),
-              )}
-            </div>,
+            header ? (
+              <div {...popup}>
+                <div className="ov-actions-menu__header">{header}</div>
+                <div {...menu} className="ov-actions-menu__list">
+                  {entryElements}
+                </div>
+              </div>
+            ) : (
+              <div {...popup} {...menu}>
+                {entryElements}
+              </div>
+            ),
             document.body,
           )
         : null}
