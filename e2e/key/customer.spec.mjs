@@ -138,6 +138,17 @@ test('customer: landing, sign in, codes, invoices, pay page, records, profile, s
     await expectAccessible(page, 'client codes (home)');
   });
 
+  await test.step('the home reloaded: the codes, each read asked once', async () => {
+    const calls = await apiCallsOfReload(page, async () => {
+      await expect(page.locator(`[data-testid="code-card"][data-cc="${DEBT_CC}"]`)).toBeVisible();
+    });
+    expect(
+      calls.some((call) => call.includes(' /api/ahab-requests/my-ccs')),
+      'codes asked',
+    ).toBe(true);
+    expect(duplicatesOf(calls), 'no path asked twice').toEqual([]);
+  });
+
   await test.step('a code with debt: its invoices, amounts in "$"', async () => {
     await page.locator(`[data-testid="code-card"][data-cc="${DEBT_CC}"]`).getByTestId('code-open').click();
     await expect(page).toHaveURL(new RegExp(`/oficina_virtual/clientCodes/${DEBT_CC}$`));

@@ -1,11 +1,13 @@
-import { ALL_PERMISSIONS, PERMISSIONS } from '@ov/domain';
+import { ALL_PERMISSIONS, FEATURES, PERMISSIONS } from '@ov/domain';
+import { lazy } from 'react';
 import { codeDetailCalls, MY_CCS_CALL } from '../features/billing/api/early';
 import { payPageCalls } from '../features/payments/api/early';
-import type { Access } from '../lib/access';
+import { type Access, accessContextOf, homeIsDashboard, type ProfileLike } from '../lib/access';
+import { getCachedProfile } from '../lib/session';
 import { PATHS } from '../lib/urls';
 import { lazyPage } from './lazy-page';
 import { PUBLIC_ROUTE_ENTRIES } from './public-routes';
-import type { RouteEntry } from './route-types';
+import type { RouteEntry, RoutePage } from './route-types';
 
 export * from './route-types';
 
@@ -32,7 +34,6 @@ const customerPayments: Access = { customer: true, feature: 'payments' };
 const VerifyEmailSignedInPage = lazyPage(
   () => import('../features/account/pages/verify-email-signed-in-page'),
 );
-const HomePage = lazyPage(() => import('./signed-in-home'));
 const ProfilePage = lazyPage(() => import('../features/account/pages/profile-page'));
 const UsersPage = lazyPage(() => import('../features/users/pages/users-page'));
 const PermissionsPage = lazyPage(() => import('../features/security/pages/permissions-page'));
@@ -45,6 +46,17 @@ const SecurityLogPage = lazyPage(() => import('../features/traces/pages/security
 const AccessRequestsPage = lazyPage(() => import('../features/access-requests/pages/access-requests-page'));
 const MunicipalitiesPage = lazyPage(() => import('../features/municipalities/pages/municipalities-page'));
 const ClientCodesPage = lazyPage(() => import('../features/billing/pages/client-codes-page'));
+
+/** Whether `/` will show the client codes, judged from the profile kept at the last visit. */
+function codesAtHome(): boolean {
+  const profile = getCachedProfile<ProfileLike>();
+  return profile !== null && !homeIsDashboard(accessContextOf(profile, FEATURES));
+}
+const loadHome = () => import('./signed-in-home');
+/** The signed-in home; its preload also fetches the client codes' chunk when that is what it will show. */
+const HomePage: RoutePage = Object.assign(lazy(loadHome), {
+  preload: () => Promise.all([loadHome(), codesAtHome() ? ClientCodesPage.preload?.() : null]),
+});
 const CodeDetailPage = lazyPage(() => import('../features/billing/pages/code-detail-page'));
 const StaffCodesPage = lazyPage(() => import('../features/billing/pages/staff-codes-page'));
 const StaffCodePage = lazyPage(() => import('../features/billing/pages/staff-code-page'));
@@ -67,6 +79,7 @@ export const ROUTES: readonly RouteEntry[] = [
     zone: 'private',
     labelKey: 'breadcrumb.home',
     page: HomePage,
+    early: () => (codesAtHome() ? [MY_CCS_CALL] : []),
     // The page it shows decides (signed-in-home.tsx): the client codes as their own route does.
     plain: true,
     menu: [

@@ -1,6 +1,5 @@
-import { PERMISSIONS } from '@ov/domain';
 import { lazy } from 'react';
-import { canAccess } from '../lib/access';
+import { homeIsDashboard } from '../lib/access';
 import { useCurrentUser } from '../lib/current-user';
 import { AntdScope } from './antd-scope';
 import { PRIVATE_ROUTES } from './route-table';
@@ -18,7 +17,7 @@ const clientCodesPlain = PRIVATE_ROUTES.find((route) => route.key === 'clientCod
  */
 export default function SignedInHome() {
   const { access } = useCurrentUser();
-  if (canAccess({ permissions: [PERMISSIONS.ADMIN] }, access)) {
+  if (homeIsDashboard(access)) {
     return (
       <AntdScope>
         <DashboardHome />

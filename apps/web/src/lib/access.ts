@@ -78,3 +78,11 @@ export function canAccess(access: Access | readonly Access[] | undefined, contex
   const alternatives: readonly Access[] = Array.isArray(access) ? access : [access as Access];
   return alternatives.some((alternative) => satisfies(alternative, context));
 }
+
+/**
+ * The signed-in home (`/`) shows administrators the dashboard and everyone else their client codes
+ * (spec §2): app/signed-in-home.tsx, and the entry's early load from the profile kept at the last visit.
+ */
+export function homeIsDashboard(access: AccessContext): boolean {
+  return canAccess({ permissions: [PERMISSIONS.ADMIN] }, access);
+}
