@@ -68,21 +68,30 @@ export function OfficeInfo({
 }) {
   const { t } = useTranslation();
   const offices = useServingOffices(pkOf(municipality));
-  if (offices === null) return <Spin size="small" />;
-  const [office] = offices;
-  if (!office)
-    return inline ? <p className="ov-office__none">{t('officeInfo.none')}</p> : <>{fallbackName ?? '—'}</>;
-  if (inline)
+  const office = offices?.[0];
+  if (inline) {
+    if (offices === null) return <Spin size="small" />;
+    if (!office) return <p className="ov-office__none">{t('officeInfo.none')}</p>;
     return (
       <section className="ov-office ov-office--inline" aria-label={t('officeInfo.yours')}>
         <span className="ov-office__kicker">{t('officeInfo.yours')}</span>
         <OfficeDetails office={office} />
       </section>
     );
+  }
+  if (offices !== null && !office) return <>{fallbackName ?? '—'}</>;
+  // The office's name as the account gives it is shown at once, while its details load (they fill
+  // the pop-over): the page does not wait for the offices call to draw it.
+  const name = office?.name ?? fallbackName;
+  if (!name) return <Spin size="small" />;
   return (
-    <Popover content={<OfficeDetails office={office} />} trigger="click" placement="bottomLeft">
+    <Popover
+      content={office ? <OfficeDetails office={office} /> : <Spin size="small" />}
+      trigger="click"
+      placement="bottomLeft"
+    >
       <Button type="link" className="ov-office__open" data-testid="office-open">
-        {office.name}
+        {name}
       </Button>
     </Popover>
   );

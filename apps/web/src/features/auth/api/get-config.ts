@@ -1,5 +1,6 @@
 import { FEATURES } from '@ov/domain';
 import { useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
 import type { Features } from '../../../lib/access';
 import { api } from '../../../lib/api-client';
 
@@ -22,5 +23,7 @@ export function useFeatures(): Features {
     retry: false,
     meta: { silent: true },
   });
-  return { ...FEATURES, ...(data?.features ?? {}) };
+  // The same object until the answer changes: the signed-in area memoizes the access context on it,
+  // and a new object at every render re-rendered every page at every query update.
+  return useMemo(() => ({ ...FEATURES, ...(data?.features ?? {}) }), [data?.features]);
 }
