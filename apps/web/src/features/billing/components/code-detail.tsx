@@ -124,16 +124,19 @@ export function CodeDetail({ cc, viewer }: { cc: string; viewer: Viewer }) {
         />
       ) : null}
       <div className="ov-code-detail__top">
-        <Card className="ov-code-detail__summary">
-          {data ? <Summary data={data} /> : <Skeleton active paragraph={{ rows: 4 }} />}
+        <Card className="ov-code-detail__summary" aria-busy={data ? undefined : true}>
+          <Summary data={data} />
         </Card>
         <div className="ov-code-detail__money">
           <Card className={`ov-money-card ${data && data.totalDebtCents > 0 ? 'ov-money-card--owes' : ''}`}>
             <span>{t('billing.detail.debt')}</span>
             <strong data-testid="detail-debt">{data ? formatMoney(data.totalDebtCents) : '—'}</strong>
+            {/* Its line is kept while the count loads: the cards below do not move when it comes. */}
             {data?.pendingInvoices ? (
               <small>{t('billing.detail.pendingInvoices', { count: data.pendingInvoices })}</small>
-            ) : null}
+            ) : data?.pendingInvoices === 0 ? null : (
+              <small aria-hidden="true">{'\u00a0'}</small>
+            )}
           </Card>
           <Card className="ov-money-card ov-money-card--advance">
             <span>{t('billing.detail.advance')}</span>
@@ -158,8 +161,34 @@ export function CodeDetail({ cc, viewer }: { cc: string; viewer: Viewer }) {
   );
 }
 
-function Summary({ data }: { data: CodeOverview }) {
+/** A value's place while the code's card loads: one text line, so nothing moves when it comes. */
+function Pending() {
+  return (
+    <span className="ov-skeleton ov-skeleton--active ov-code-detail__pending" aria-hidden="true">
+      <span className="ov-skeleton__bar" />
+    </span>
+  );
+}
+
+/** The code's facts; while they load (`data` absent) their labels with a line in place of each value. */
+function Summary({ data }: { data: CodeOverview | undefined }) {
   const { t } = useTranslation();
+  if (!data) {
+    const labels = ['holder', 'clientType', 'address', 'municipality', 'policy', 'contract', 'office'];
+    return (
+      <Descriptions
+        column={{ xs: 1, sm: 1, md: 2, lg: 2, xl: 2, xxl: 3 }}
+        size="small"
+        className="ov-code-detail__facts"
+      >
+        {labels.map((label) => (
+          <Descriptions.Item key={label} label={t(`billing.detail.${label}`)}>
+            <Pending />
+          </Descriptions.Item>
+        ))}
+      </Descriptions>
+    );
+  }
   return (
     <Descriptions
       column={{ xs: 1, sm: 1, md: 2, lg: 2, xl: 2, xxl: 3 }}
