@@ -16,7 +16,7 @@ export async function signInAs(page, baseUrl, role) {
  * no motion (dialogs, drawers, menus) in any of its phases — an overlay about to fade in is still
  * transparent and would be measured with washed-out colours.
  */
-export async function settled(page) {
+async function drawn(page) {
   await page.waitForFunction(
     () => {
       const motion = /-(appear|enter|leave)(-(prepare|start|active))?$/;
@@ -35,6 +35,40 @@ export async function settled(page) {
     null,
     { timeout: 20_000, polling: 100 },
   );
+}
+
+/**
+ * The page as the user sees it once it has stopped changing: drawn (above), then nothing in it changes
+ * for 300 ms. A late answer re-renders it and starts transitions (a button turning from disabled to
+ * enabled fades its colours for 0.2 s); axe reading colours mid-fade reports contrast that is never
+ * seen at rest. Gives up waiting for quiet after 20 tries (a page that keeps changing is still checked).
+ */
+export async function settled(page) {
+  for (let attempt = 0; attempt < 20; attempt++) {
+    await drawn(page);
+    const quiet = await page.evaluate(
+      () =>
+        new Promise((resolve) => {
+          let changed = false;
+          const observer = new MutationObserver(() => {
+            changed = true;
+          });
+          observer.observe(document.body, {
+            subtree: true,
+            childList: true,
+            attributes: true,
+            characterData: true,
+          });
+          setTimeout(() => {
+            observer.disconnect();
+            resolve(
+              !changed && document.getAnimations().every((animation) => animation.playState !== 'running'),
+            );
+          }, 300);
+        }),
+    );
+    if (quiet) return;
+  }
 }
 
 /** The violations on the page as it is now (rule, impact, help and the elements). */
