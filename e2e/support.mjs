@@ -67,13 +67,14 @@ export async function chooseChoices(page, filter, labels, { clear = false } = {}
  */
 export async function chooseOption(page, trigger, text, { typed } = {}) {
   const option = page.locator(`${OPEN_SELECT_LIST} .ant-select-item-option`, { hasText: text }).first();
+  // The search text can be lost when typed while the list is still opening; unfiltered, the option may
+  // sit outside the virtual list's window, where scrolling to it re-renders it away from under the click.
+  const searchLost = async () => Boolean(typed) && (await trigger.inputValue().catch(() => typed)) !== typed;
   for (let attempt = 1; ; attempt++) {
-    if (!(await option.isVisible())) {
-      await trigger.click();
-      if (typed) await trigger.fill(typed);
-    }
-    await option.click();
+    if (!(await option.isVisible())) await trigger.click();
+    if (await searchLost()) await trigger.fill(typed);
     try {
+      await option.click({ timeout: 10_000 });
       await page.waitForFunction((selector) => !document.querySelector(selector), OPEN_SELECT_LIST, {
         timeout: 5000,
       });
