@@ -24,10 +24,17 @@ function routePath(pathname: string): string {
 export function startSignedInLoad(location: Pick<Location, 'pathname' | 'search'>, language: string): void {
   if (!getSession()) return;
   const path = routePath(location.pathname);
-  const route = PRIVATE_ROUTES.find((entry) => matchPath({ path: entry.path, end: true }, path));
-  const match = route ? matchPath({ path: route.path, end: true }, path) : null;
-  const pageCalls =
-    route?.early && match ? route.early(match.params, new URLSearchParams(location.search)) : [];
+  let route: (typeof PRIVATE_ROUTES)[number] | undefined;
+  let params: Readonly<Record<string, string | undefined>> = {};
+  for (const entry of PRIVATE_ROUTES) {
+    const match = matchPath({ path: entry.path, end: true }, path);
+    if (match) {
+      route = entry;
+      params = match.params;
+      break;
+    }
+  }
+  const pageCalls = route?.early ? route.early(params, new URLSearchParams(location.search)) : [];
   // The data first: on HTTP/1.1 (six connections per host) calls asked after the chunks wait for a
   // connection behind them, and their answers are small.
   startEarlyCalls([...FIRST_CALLS, ...pageCalls], language);

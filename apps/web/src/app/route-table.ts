@@ -1,13 +1,40 @@
-import { ALL_PERMISSIONS, FEATURES, PERMISSIONS } from '@ov/domain';
-import { lazy } from 'react';
+import { ALL_PERMISSIONS, PERMISSIONS } from '@ov/domain';
 import { codeDetailCalls, MY_CCS_CALL } from '../features/billing/api/early';
 import { payPageCalls } from '../features/payments/api/early';
-import { type Access, accessContextOf, homeIsDashboard, type ProfileLike } from '../lib/access';
-import { getCachedProfile } from '../lib/session';
+import type { Access } from '../lib/access';
 import { PATHS } from '../lib/urls';
-import { lazyPage } from './lazy-page';
 import { PUBLIC_ROUTE_ENTRIES } from './public-routes';
-import type { RouteEntry, RoutePage } from './route-types';
+import {
+  AccessRequestsPage,
+  AllQueue,
+  BigClientQueue,
+  ClientCodesPage,
+  CodeDetailPage,
+  CommercialOfficesPage,
+  ContractRequestForm,
+  codesAtHome,
+  FaqsConfigurationPage,
+  FaqsSignedInPage,
+  HomePage,
+  MunicipalitiesPage,
+  MyRequests,
+  PaymentRecordPage,
+  PayPage,
+  PermissionsPage,
+  PrepaidPage,
+  ProfilePage,
+  RequestSearch,
+  ResidentialQueue,
+  SecurityLogPage,
+  SettingsPage,
+  StaffCodePage,
+  StaffCodesPage,
+  StateQueue,
+  TracesPage,
+  UsersPage,
+  VerifyEmailSignedInPage,
+} from './route-pages';
+import type { RouteEntry } from './route-types';
 
 export * from './route-types';
 
@@ -18,51 +45,7 @@ const processAccess = (permission: string): Access => ({ permissions: [permissio
 const allSectorsAccess: Access = {
   permissions: [P.CONTRACT_REQUEST_SEARCH, P.CONTRACT_REQUEST_READ, P.CONTRACT_REQUEST_WRITE],
 };
-const queue = (name: 'StateQueue' | 'BigClientQueue' | 'ResidentialQueue' | 'AllQueue' | 'MyRequests') =>
-  lazyPage(() => import('../features/contract-requests/pages/queues').then((m) => ({ default: m[name] })));
-const StateQueue = queue('StateQueue');
-const BigClientQueue = queue('BigClientQueue');
-const ResidentialQueue = queue('ResidentialQueue');
-const AllQueue = queue('AllQueue');
-const MyRequests = queue('MyRequests');
-const ContractRequestForm = lazyPage(
-  () => import('../features/contract-requests/pages/contract-request-page'),
-);
-const RequestSearch = lazyPage(() => import('../features/contract-requests/pages/request-search-page'));
 const customerPayments: Access = { customer: true, feature: 'payments' };
-
-const VerifyEmailSignedInPage = lazyPage(
-  () => import('../features/account/pages/verify-email-signed-in-page'),
-);
-const ProfilePage = lazyPage(() => import('../features/account/pages/profile-page'));
-const UsersPage = lazyPage(() => import('../features/users/pages/users-page'));
-const PermissionsPage = lazyPage(() => import('../features/security/pages/permissions-page'));
-const TracesPage = lazyPage(() => import('../features/traces/pages/traces-page'));
-const CommercialOfficesPage = lazyPage(() => import('../features/offices/pages/commercial-offices-page'));
-const SettingsPage = lazyPage(() => import('../features/settings/pages/settings-page'));
-const FaqsConfigurationPage = lazyPage(() => import('../features/faqs/pages/faqs-configuration-page'));
-const FaqsSignedInPage = lazyPage(() => import('../features/faqs/pages/faqs-signed-in-page'));
-const SecurityLogPage = lazyPage(() => import('../features/traces/pages/security-log-page'));
-const AccessRequestsPage = lazyPage(() => import('../features/access-requests/pages/access-requests-page'));
-const MunicipalitiesPage = lazyPage(() => import('../features/municipalities/pages/municipalities-page'));
-const ClientCodesPage = lazyPage(() => import('../features/billing/pages/client-codes-page'));
-
-/** Whether `/` will show the client codes, judged from the profile kept at the last visit. */
-function codesAtHome(): boolean {
-  const profile = getCachedProfile<ProfileLike>();
-  return profile !== null && !homeIsDashboard(accessContextOf(profile, FEATURES));
-}
-const loadHome = () => import('./signed-in-home');
-/** The signed-in home; its preload also fetches the client codes' chunk when that is what it will show. */
-const HomePage: RoutePage = Object.assign(lazy(loadHome), {
-  preload: () => Promise.all([loadHome(), codesAtHome() ? ClientCodesPage.preload?.() : null]),
-});
-const CodeDetailPage = lazyPage(() => import('../features/billing/pages/code-detail-page'));
-const StaffCodesPage = lazyPage(() => import('../features/billing/pages/staff-codes-page'));
-const StaffCodePage = lazyPage(() => import('../features/billing/pages/staff-code-page'));
-const PayPage = lazyPage(() => import('../features/payments/pages/pay-page'));
-const PaymentRecordPage = lazyPage(() => import('../features/payments/pages/payment-record-page'));
-const PrepaidPage = lazyPage(() => import('../features/payments/pages/prepaid-page'));
 
 /**
  * The one route table: path, page, menu entry, icon, label (menu, breadcrumb, title) and access.

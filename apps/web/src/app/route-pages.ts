@@ -1,0 +1,60 @@
+import { FEATURES } from '@ov/domain';
+import { lazy } from 'react';
+import { accessContextOf, homeIsDashboard, type ProfileLike } from '../lib/access';
+import { getCachedProfile } from '../lib/session';
+import { lazyPage } from './lazy-page';
+import type { RoutePage } from './route-types';
+
+/** The signed-in routes' pages, each a chunk of its own with a `preload` (app/early-load.ts). */
+const queue = (name: 'StateQueue' | 'BigClientQueue' | 'ResidentialQueue' | 'AllQueue' | 'MyRequests') =>
+  lazyPage(() => import('../features/contract-requests/pages/queues').then((m) => ({ default: m[name] })));
+export const StateQueue = queue('StateQueue');
+export const BigClientQueue = queue('BigClientQueue');
+export const ResidentialQueue = queue('ResidentialQueue');
+export const AllQueue = queue('AllQueue');
+export const MyRequests = queue('MyRequests');
+export const ContractRequestForm = lazyPage(
+  () => import('../features/contract-requests/pages/contract-request-page'),
+);
+export const RequestSearch = lazyPage(
+  () => import('../features/contract-requests/pages/request-search-page'),
+);
+
+export const VerifyEmailSignedInPage = lazyPage(
+  () => import('../features/account/pages/verify-email-signed-in-page'),
+);
+export const ProfilePage = lazyPage(() => import('../features/account/pages/profile-page'));
+export const UsersPage = lazyPage(() => import('../features/users/pages/users-page'));
+export const PermissionsPage = lazyPage(() => import('../features/security/pages/permissions-page'));
+export const TracesPage = lazyPage(() => import('../features/traces/pages/traces-page'));
+export const CommercialOfficesPage = lazyPage(
+  () => import('../features/offices/pages/commercial-offices-page'),
+);
+export const SettingsPage = lazyPage(() => import('../features/settings/pages/settings-page'));
+export const FaqsConfigurationPage = lazyPage(() => import('../features/faqs/pages/faqs-configuration-page'));
+export const FaqsSignedInPage = lazyPage(() => import('../features/faqs/pages/faqs-signed-in-page'));
+export const SecurityLogPage = lazyPage(() => import('../features/traces/pages/security-log-page'));
+export const AccessRequestsPage = lazyPage(
+  () => import('../features/access-requests/pages/access-requests-page'),
+);
+export const MunicipalitiesPage = lazyPage(
+  () => import('../features/municipalities/pages/municipalities-page'),
+);
+export const ClientCodesPage = lazyPage(() => import('../features/billing/pages/client-codes-page'));
+
+/** Whether `/` will show the client codes, judged from the profile kept at the last visit. */
+export function codesAtHome(): boolean {
+  const profile = getCachedProfile<ProfileLike>();
+  return profile !== null && !homeIsDashboard(accessContextOf(profile, FEATURES));
+}
+const loadHome = () => import('./signed-in-home');
+/** The signed-in home; its preload also fetches the client codes' chunk when that is what it will show. */
+export const HomePage: RoutePage = Object.assign(lazy(loadHome), {
+  preload: () => Promise.all([loadHome(), codesAtHome() ? ClientCodesPage.preload?.() : null]),
+});
+export const CodeDetailPage = lazyPage(() => import('../features/billing/pages/code-detail-page'));
+export const StaffCodesPage = lazyPage(() => import('../features/billing/pages/staff-codes-page'));
+export const StaffCodePage = lazyPage(() => import('../features/billing/pages/staff-code-page'));
+export const PayPage = lazyPage(() => import('../features/payments/pages/pay-page'));
+export const PaymentRecordPage = lazyPage(() => import('../features/payments/pages/payment-record-page'));
+export const PrepaidPage = lazyPage(() => import('../features/payments/pages/prepaid-page'));
