@@ -168,9 +168,12 @@ async function staffLookup({ browser, baseUrl, screenshotDir, assert }) {
   await page.waitForURL(/\/admin\/client-codes$/);
   const list = page.getByTestId('list-billing-accounts');
   await list.locator('input').first().fill(MARIA_CC);
-  await list.getByTestId('staff-code-link').getByText(MARIA_CC).waitFor();
+  // The search is debounced: until it answers, the unfiltered page is shown and its first link may be
+  // another code. Click María's own link.
+  const link = list.getByTestId('staff-code-link').filter({ hasText: MARIA_CC });
+  await link.waitFor();
   await shoot(page, screenshotDir, 'billing-staff-desktop-es');
-  await list.getByTestId('staff-code-link').first().click();
+  await link.click();
   await page.waitForURL(new RegExp(`/admin/client-codes/${MARIA_CC}$`));
   await page.getByText('Consulta de personal: solo lectura').waitFor();
   await page.getByTestId('code-summary').getByText('María Pérez González').waitFor();

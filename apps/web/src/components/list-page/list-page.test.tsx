@@ -1,6 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { lazy, type ReactElement, Suspense } from 'react';
+import { Link, MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import '../../lib/i18n';
 import type { ListParams, ListResult } from '../../lib/list-query';
@@ -198,5 +199,56 @@ describe('ListPage', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Borrar la búsqueda' }));
     expect((search as HTMLInputElement).value).toBe('');
     expect(document.activeElement).toBe(search);
+  });
+
+  it('does not bring the user back when a search is still pending as they open another page', async () => {
+    // The other page's chunk is still loading when the search's debounce fires: the list stays on
+    // screen meanwhile (a transition), and its late search must not navigate back to it.
+    let loaded!: () => void;
+    const Other = lazy(
+      () =>
+        new Promise<{ default: () => ReactElement }>((done) => {
+          loaded = () => done({ default: () => <p>Otra página</p> });
+        }),
+    );
+    render(
+      <QueryClientProvider client={new QueryClient()}>
+        <MemoryRouter initialEntries={['/things']}>
+          <Suspense fallback={null}>
+            <Routes>
+              <Route
+                path="/things"
+                element={
+                  <>
+                    <Link to="/other">Abrir</Link>
+                    <ListPage<Thing>
+                      tableId="things"
+                      title="Cosas"
+                      basePath="/things"
+                      queryKeyPrefix={['things']}
+                      query={(params) => ({
+                        queryKey: ['things', params],
+                        queryFn: async () => ({ items: things(2), total: 2 }),
+                      })}
+                      columns={columns}
+                      rowKey={(thing) => thing.id}
+                    />
+                  </>
+                }
+              />
+              <Route path="/other" element={<Other />} />
+            </Routes>
+          </Suspense>
+          <LocationProbe />
+        </MemoryRouter>
+      </QueryClientProvider>,
+    );
+    fireEvent.change(await screen.findByRole('searchbox', { name: 'Buscar' }), { target: { value: 'cosa' } });
+    fireEvent.click(screen.getByRole('link', { name: 'Abrir' }));
+    // The debounce (350 ms) passes while the other page is still loading.
+    await act(() => new Promise((done) => setTimeout(done, 500)));
+    await act(async () => loaded());
+    expect(await screen.findByText('Otra página')).toBeTruthy();
+    expect(screen.getByTestId('location').textContent).toBe('/other');
   });
 });

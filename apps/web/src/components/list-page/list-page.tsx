@@ -1,5 +1,5 @@
 import { MoreOutlined, PlusOutlined } from '@ant-design/icons';
-import { ACTIONS_COLUMN_WIDTH, DEFAULT_PAGE_SIZE, SELECT_DEBOUNCE_MS } from '@ov/domain';
+import { ACTIONS_COLUMN_WIDTH, DEFAULT_PAGE_SIZE, SELECT_DEBOUNCE_MS } from '@ov/domain/constants';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,6 +7,7 @@ import { useSearchParams } from 'react-router';
 import type { ListParams } from '../../lib/list-query';
 import '../a11y/i18n';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
+import { useIsCurrentPage } from '../../lib/use-is-current-page';
 import { useIsMobile } from '../../lib/use-is-mobile';
 import { rememberTrigger } from '../a11y/focus-return';
 import { type DataColumn, DataTable, type SortOrder } from '../data-table/data-table';
@@ -70,6 +71,7 @@ export function ListPage<T extends object, V extends object = Record<string, unk
   const isMobile = useIsMobile();
   const queryClient = useQueryClient();
   const [searchParams, setSearchParams] = useSearchParams();
+  const isCurrentPage = useIsCurrentPage();
   const routing = useDetailRouting(props.basePath);
   const defaultHidden = useMemo(
     () => props.columns.filter((column) => column.defaultHidden).map((column) => column.key),
@@ -88,6 +90,7 @@ export function ListPage<T extends object, V extends object = Record<string, unk
   const filtersKey = JSON.stringify(filters);
 
   const updateParams = (changes: Record<string, string | null>) =>
+    isCurrentPage() &&
     setSearchParams(
       (current) => {
         const next = new URLSearchParams(current);

@@ -1,4 +1,4 @@
-import { DIALOG_CLOSE_DELAY_MS } from '@ov/domain';
+import { DIALOG_CLOSE_DELAY_MS } from '@ov/domain/constants';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import type { DetailMode } from '../detail-dialog/detail-dialog';
