@@ -184,7 +184,7 @@ function antdGroups(meta: Rollup.ManualChunkMeta): AntdGroups {
   return groups;
 }
 
-/** `manualChunks`: the chunk of a library module (`CHUNK_GROUPS`, then the Ant Design groups). */
+/** The chunk of a library module (`CHUNK_GROUPS`, then the Ant Design groups). */
 function vendorChunk(id: string, meta: Rollup.ManualChunkMeta): string | undefined {
   const group = CHUNK_GROUPS.find(([, pattern]) => pattern.test(id))?.[0];
   if (group) return group;
@@ -193,6 +193,73 @@ function vendorChunk(id: string, meta: Rollup.ManualChunkMeta): string | undefin
   if (antd.has(id)) return 'antd';
   if (shared.has(id)) return 'antd-shared';
   return app.has(id) ? 'antd-app' : undefined;
+}
+
+/** The signed-in area's shell, and the customer's pages (drawn without Ant Design). */
+const SHELL = ['/src/app/private-app.tsx'];
+const CUSTOMER_PAGES = [
+  '/src/app/signed-in-home.tsx',
+  '/src/features/billing/pages/client-codes-page.tsx',
+  '/src/features/billing/pages/code-detail-page.tsx',
+  '/src/features/payments/pages/pay-page.tsx',
+  '/src/features/payments/pages/prepaid-page.tsx',
+  '/src/features/payments/pages/payment-record-page.tsx',
+  '/src/features/account/pages/profile-page.tsx',
+];
+
+/** The modules that open the signed-in area (its shell, and its routes' pages). */
+const AREA_OPENERS = ['/src/app/early-load.ts', '/src/app/route-pages.ts'];
+
+let area: { meta: Rollup.ManualChunkMeta; entry: Set<string>; chunk: Map<string, string> } | undefined;
+
+/** What an anonymous visit can load: the entry, and what it imports later, short of the signed-in area. */
+function anonymousReach(meta: Rollup.ManualChunkMeta, entries: readonly string[]): Set<string> {
+  const seen = new Set<string>();
+  const stack = [...entries];
+  while (stack.length > 0) {
+    const id = stack.pop() as string;
+    if (seen.has(id)) continue;
+    seen.add(id);
+    const info = meta.getModuleInfo(id);
+    stack.push(...(info?.importedIds ?? []));
+    if (!AREA_OPENERS.some((path) => id.endsWith(path))) stack.push(...(info?.dynamicallyImportedIds ?? []));
+  }
+  return seen;
+}
+
+/**
+ * - the entry's own modules stay in the entry (named so that the signed-in group cannot pull them in);
+ * - `signed-in`: what the shell reaches, and what two customer pages or more share, less what an
+ *   anonymous page can load. Left to Rollup, these were 25–30 chunks of 1–10 KB, each a request a
+ *   signed-in page waited for.
+ * - `common`: what of that an anonymous page can load too (the form kit, the icons, the error
+ *   catalogue…). Unnamed, Rollup would move these into `signed-in` (a manual chunk takes in the
+ *   modules it imports), and the sign-in page would download the whole area. Grouped as Rollup
+ *   would group them (by the anonymous chunks using each) they made 20 more chunks of 0.3–3 KB.
+ */
+function areaOf(meta: Rollup.ManualChunkMeta) {
+  if (area?.meta === meta) return area;
+  const entries = [...meta.getModuleIds()].filter((id) => meta.getModuleInfo(id)?.isEntry);
+  const entry = staticallyReached(meta, entries);
+  const shell = reachedFrom(meta, SHELL, entry);
+  const counts = new Map<string, number>();
+  for (const page of CUSTOMER_PAGES) {
+    for (const id of reachedFrom(meta, [page], entry)) counts.set(id, (counts.get(id) ?? 0) + 1);
+  }
+  const shared = [...counts].filter(([, n]) => n >= 2).map(([id]) => id);
+  const anonymous = anonymousReach(meta, entries);
+  const chunk = new Map<string, string>();
+  for (const id of [...shell, ...shared]) chunk.set(id, anonymous.has(id) ? 'common' : 'signed-in');
+  area = { meta, entry, chunk };
+  return area;
+}
+
+/** `manualChunks`: the libraries' groups, then the entry and the signed-in area. */
+function chunkOf(id: string, meta: Rollup.ManualChunkMeta): string | undefined {
+  const vendor = vendorChunk(id, meta);
+  if (vendor) return vendor;
+  const { entry, chunk } = areaOf(meta);
+  return entry.has(id) ? 'index' : chunk.get(id);
 }
 
 const BASE = '/oficina_virtual/';
@@ -262,11 +329,14 @@ export default defineConfig({
     // beside its scripts, and on HTTP/1.1 (six connections per host) over slow 4G each waited for a
     // connection. The landing page pays 12 KB more once (docs/web-performance.md).
     cssCodeSplit: false,
+    // The entry's own modules form the `index` manual chunk, which Vite would list among the entry's
+    // preloads: the page would name its entry twice.
+    modulePreload: { resolveDependencies: (filename, deps) => deps.filter((dep) => dep !== filename) },
     chunkSizeWarningLimit: 1200,
     rollupOptions: {
       output: {
         // The libraries' own chunks (see `CHUNK_GROUPS`).
-        manualChunks: vendorChunk,
+        manualChunks: chunkOf,
         // Ant Design is ES modules, one per component: without this, a signed-in page fetched 50–110
         // chunks of a few KB each (≈0.3 KB of headers apiece). Small chunks are merged into the
         // chunks that import them where that cannot change what runs first. At 20 KB the sign-up

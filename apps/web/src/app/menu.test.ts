@@ -1,4 +1,5 @@
-import { FEATURES, PERMISSIONS } from '@ov/domain';
+import { FEATURES } from '@ov/domain/constants';
+import { PERMISSIONS } from '@ov/domain/permissions';
 import { describe, expect, it } from 'vitest';
 import { type AccessContext, accessContextOf, type Features } from '../lib/access';
 import { buildMenu, type MenuNode, selectedMenuKeys } from './menu';

@@ -1,4 +1,4 @@
-import { FEATURES } from '@ov/domain';
+import { FEATURES } from '@ov/domain/constants';
 import { lazy } from 'react';
 import { accessContextOf, homeIsDashboard, type ProfileLike } from '../lib/access';
 import { getCachedProfile } from '../lib/session';

@@ -1,4 +1,4 @@
-import { ALL_PERMISSIONS, PERMISSIONS } from '@ov/domain';
+import { ALL_PERMISSIONS, PERMISSIONS } from '@ov/domain/permissions';
 import { codeDetailCalls, MY_CCS_CALL } from '../features/billing/api/early';
 import { payPageCalls } from '../features/payments/api/early';
 import type { Access } from '../lib/access';

@@ -1,4 +1,4 @@
-import { hasPermission, PERMISSIONS, type Permission } from '@ov/domain';
+import { hasPermission, PERMISSIONS, type Permission } from '@ov/domain/permissions';
 
 export type FeatureKey = 'payments' | 'signup' | 'enzona' | 'transfermovil' | 'onboarding';
 export type Features = Record<FeatureKey, boolean>;

@@ -1,4 +1,4 @@
-import { errorMessage } from '@ov/domain';
+import { errorMessage } from '@ov/domain/errors';
 import type { TFunction } from 'i18next';
 import { isApiError } from './api-error';
 

@@ -1,4 +1,4 @@
-import { formatMoney } from '@ov/domain';
+import { formatMoney } from '@ov/domain/money';
 import { dayjs } from './date-locale';
 
 export { formatMoney };

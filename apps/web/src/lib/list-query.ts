@@ -1,5 +1,5 @@
-import type { Filter } from '@ov/domain';
-import { DEFAULT_PAGE_SIZE } from '@ov/domain';
+import { DEFAULT_PAGE_SIZE } from '@ov/domain/constants';
+import type { Filter } from '@ov/domain/validation/forms';
 import type { QueryKey } from '@tanstack/react-query';
 import { type ApiClient, api } from './api-client';
 

@@ -1,4 +1,4 @@
-import { ROLE_LABELS } from '@ov/domain';
+import { ROLE_LABELS } from '@ov/domain/notifications';
 import type { TFunction } from 'i18next';
 import i18next from './i18n';
 

@@ -1,4 +1,4 @@
-import type { SigninInput } from '@ov/domain';
+import type { SigninInput } from '@ov/domain/validation/forms';
 import { api } from './api-client';
 import { knownDevices, rememberDevice } from './device-tokens';
 import { clearSession, getSession, markSignedOut, type SessionTokens } from './session';

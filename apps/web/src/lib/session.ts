@@ -1,4 +1,4 @@
-import { TOKEN_EXPIRATION_MS } from '@ov/domain';
+import { TOKEN_EXPIRATION_MS } from '@ov/domain/constants';
 import { useSyncExternalStore } from 'react';
 import { clearPersonalCaches } from './personal-cache';
 import { STORAGE_KEYS, storage } from './storage-keys';

@@ -1,5 +1,5 @@
 /** The base path the SPA is served under (kept in sync with vite.config.ts `base`). */
-export { BASE_PATH } from '@ov/domain';
+export { BASE_PATH } from '@ov/domain/constants';
 export const API_BASE = '/api';
 
 /** Client-side paths (relative to BASE_PATH). */

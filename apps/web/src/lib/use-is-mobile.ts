@@ -1,4 +1,4 @@
-import { MOBILE_BREAKPOINT } from '@ov/domain';
+import { MOBILE_BREAKPOINT } from '@ov/domain/constants';
 import { useSyncExternalStore } from 'react';
 
 const QUERY = `(max-width: ${MOBILE_BREAKPOINT - 0.02}px)`;

@@ -1,5 +1,6 @@
 import '../../lib/i18n';
-import { FEATURES, PERMISSIONS } from '@ov/domain';
+import { FEATURES } from '@ov/domain/constants';
+import { PERMISSIONS } from '@ov/domain/permissions';
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { type ReactNode, useRef, useState } from 'react';
 import { MemoryRouter, useLocation } from 'react-router';

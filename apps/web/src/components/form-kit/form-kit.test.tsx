@@ -1,4 +1,5 @@
-import { requiredString, validationMessage } from '@ov/domain';
+import { validationMessage } from '@ov/domain/validation/messages';
+import { requiredString } from '@ov/domain/validation/rules';
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import i18next from 'i18next';
 import { useTranslation } from 'react-i18next';

@@ -1,4 +1,4 @@
-import { requiredString } from '@ov/domain';
+import { requiredString } from '@ov/domain/validation/rules';
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { Button, Form, Input } from 'antd';
 import i18next from 'i18next';

@@ -1,4 +1,4 @@
-import { translateValidationMessage } from '@ov/domain';
+import { translateValidationMessage } from '@ov/domain/validation/messages';
 import type { FormRule } from 'antd';
 
 /** The part of a zod schema the adapter needs (keeps zod itself out of the web's direct dependencies). */

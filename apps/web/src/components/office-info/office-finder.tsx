@@ -1,5 +1,5 @@
 import './i18n';
-import { MUNICIPALITIES } from '@ov/domain';
+import { MUNICIPALITIES } from '@ov/domain/municipalities';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';

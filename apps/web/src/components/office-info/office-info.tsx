@@ -1,6 +1,6 @@
 import './i18n';
 import { EnvironmentOutlined, PhoneOutlined } from '@ant-design/icons';
-import { MUNICIPALITIES } from '@ov/domain';
+import { MUNICIPALITIES } from '@ov/domain/municipalities';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, Popover, Spin } from '../ui';

@@ -1,5 +1,6 @@
 import { ThunderboltOutlined } from '@ant-design/icons';
-import { generatePassword, validationMessage } from '@ov/domain';
+import { generatePassword } from '@ov/domain/validation/generate-password';
+import { validationMessage } from '@ov/domain/validation/messages';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Field } from '../form-kit/field';

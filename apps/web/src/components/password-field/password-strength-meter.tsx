@@ -1,4 +1,4 @@
-import { PASSWORD_LEVEL_LABELS, type PasswordLevel, passwordStrength } from '@ov/domain';
+import { PASSWORD_LEVEL_LABELS, type PasswordLevel, passwordStrength } from '@ov/domain/password-strength';
 import { useTranslation } from 'react-i18next';
 import './password-field.css';
 

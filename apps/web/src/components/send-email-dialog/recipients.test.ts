@@ -1,4 +1,4 @@
-import { emailMessageSchema } from '@ov/domain';
+import { emailMessageSchema } from '@ov/domain/validation/forms';
 import { describe, expect, it } from 'vitest';
 import en from './locales/en.json';
 import es from './locales/es.json';

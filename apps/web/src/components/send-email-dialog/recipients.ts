@@ -1,4 +1,5 @@
-import { EMAIL_PATTERN, suggestEmails } from '@ov/domain';
+import { suggestEmails } from '@ov/domain/constants';
+import { EMAIL_PATTERN } from '@ov/domain/validation/rules';
 
 /** A chosen option of the recipient box: a user (`id:<uuid>`) or a typed address (`email:<address>`). */
 export interface RecipientOption {

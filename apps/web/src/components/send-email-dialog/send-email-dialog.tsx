@@ -1,10 +1,7 @@
 import './i18n';
-import {
-  DYNAMIC_FILTER_SIZE,
-  emailMessageSchema,
-  SELECT_DEBOUNCE_MS,
-  translateValidationMessage,
-} from '@ov/domain';
+import { DYNAMIC_FILTER_SIZE, SELECT_DEBOUNCE_MS } from '@ov/domain/constants';
+import { emailMessageSchema } from '@ov/domain/validation/forms';
+import { translateValidationMessage } from '@ov/domain/validation/messages';
 import { useQuery } from '@tanstack/react-query';
 import { App, Form, Input, Modal, Select, Spin } from 'antd';
 import { useMemo, useState } from 'react';

@@ -1,4 +1,4 @@
-import { profileUpdateSchema } from '@ov/domain';
+import { profileUpdateSchema } from '@ov/domain/validation/forms';
 import { describe, expect, it } from 'vitest';
 import { toProfileUpdate } from './profile-update';
 

@@ -1,4 +1,4 @@
-import type { ProfileUpdateInput } from '@ov/domain';
+import type { ProfileUpdateInput } from '@ov/domain/validation/forms';
 
 export interface ProfileFormValues {
   firstName: string;

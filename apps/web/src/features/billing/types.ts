@@ -3,11 +3,11 @@ import type {
   advanceBalanceSchema,
   ClientCodeSummary,
   consumptionPointSchema,
-  InvoiceDisplayStatus,
   InvoiceDto,
   invoiceDetailSchema,
   totalDebtSchema,
-} from '@ov/domain';
+} from '@ov/domain/billing/contracts';
+import type { InvoiceDisplayStatus } from '@ov/domain/enums';
 import type { z } from 'zod';
 
 export type { AccountSummary, ClientCodeSummary, InvoiceDisplayStatus, InvoiceDto };

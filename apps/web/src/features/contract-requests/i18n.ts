@@ -1,4 +1,4 @@
-import { CONTRACT_LABELS } from '@ov/domain';
+import { CONTRACT_LABELS } from '@ov/domain/contract-labels';
 import { addTranslations } from '../../lib/i18n';
 import en from './locales/en.json';
 import es from './locales/es.json';

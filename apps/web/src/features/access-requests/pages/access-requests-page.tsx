@@ -1,6 +1,8 @@
 import '../i18n';
 import { CheckOutlined, CloseOutlined, KeyOutlined } from '@ant-design/icons';
-import { ACCESS_REQUEST_STATUSES, type Filter, hasPermission, PERMISSIONS } from '@ov/domain';
+import { ACCESS_REQUEST_STATUSES } from '@ov/domain/enums';
+import { hasPermission, PERMISSIONS } from '@ov/domain/permissions';
+import type { Filter } from '@ov/domain/validation/forms';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Form, Input, type MenuProps, Modal, Select, Tooltip } from 'antd';
 import { useMemo, useState } from 'react';

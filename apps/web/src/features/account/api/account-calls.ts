@@ -1,4 +1,4 @@
-import type { SignupInput } from '@ov/domain';
+import type { SignupInput } from '@ov/domain/validation/forms';
 import { knownDevices } from '../../../lib/device-tokens';
 import { publicPost } from './public-call';
 

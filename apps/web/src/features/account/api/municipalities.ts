@@ -1,4 +1,4 @@
-import { LOOKUP_SIZE } from '@ov/domain';
+import { LOOKUP_SIZE } from '@ov/domain/constants';
 import { useEffect, useState } from 'react';
 import { API_BASE } from '../../../lib/urls';
 

@@ -1,4 +1,4 @@
-import type { ProfileUpdateInput } from '@ov/domain';
+import type { ProfileUpdateInput } from '@ov/domain/validation/forms';
 import { api } from '../../../lib/api-client';
 import { ApiError, toApiError } from '../../../lib/api-error';
 import type { CurrentUser } from '../../../lib/current-user';

@@ -1,4 +1,4 @@
-import { emailSchema } from '@ov/domain';
+import { emailSchema } from '@ov/domain/validation/rules';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { zodMessage } from '../../../components/form/zod-rule';

@@ -1,6 +1,7 @@
 import '../i18n';
 import { DeleteOutlined, LogoutOutlined, UploadOutlined, UserOutlined } from '@ant-design/icons';
-import { CLIENT_TYPES, profileFormSchema, profileUpdateSchema } from '@ov/domain';
+import { CLIENT_TYPES } from '@ov/domain/enums';
+import { profileFormSchema, profileUpdateSchema } from '@ov/domain/validation/forms';
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';

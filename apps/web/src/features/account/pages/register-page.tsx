@@ -1,5 +1,6 @@
 import '../i18n';
-import { CLIENT_TYPES, type SignupInput, signupSchema } from '@ov/domain';
+import { CLIENT_TYPES } from '@ov/domain/enums';
+import { type SignupInput, signupSchema } from '@ov/domain/validation/forms';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';

@@ -1,5 +1,5 @@
 import '../i18n';
-import { passwordSchema } from '@ov/domain';
+import { passwordSchema } from '@ov/domain/validation/rules';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';

@@ -1,4 +1,4 @@
-import { FEATURES } from '@ov/domain';
+import { FEATURES } from '@ov/domain/constants';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import type { Features } from '../../../lib/access';

@@ -1,4 +1,4 @@
-import type { SigninInput } from '@ov/domain';
+import type { SigninInput } from '@ov/domain/validation/forms';
 import { useState } from 'react';
 import { saveSession } from '../../../lib/session';
 import { signIn } from '../../../lib/session-calls';

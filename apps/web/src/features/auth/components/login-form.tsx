@@ -1,5 +1,5 @@
 import { LockOutlined, UserOutlined } from '@ant-design/icons';
-import { type SigninInput, signinSchema } from '@ov/domain';
+import { type SigninInput, signinSchema } from '@ov/domain/validation/forms';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, type Location, useLocation, useNavigate } from 'react-router';

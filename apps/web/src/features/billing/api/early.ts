@@ -1,4 +1,4 @@
-import { DEFAULT_PAGE_SIZE } from '@ov/domain';
+import { DEFAULT_PAGE_SIZE } from '@ov/domain/constants';
 import type { EarlyCall } from '../../../lib/early-calls';
 import { BASE } from './keys';
 

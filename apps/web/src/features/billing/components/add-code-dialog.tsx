@@ -1,4 +1,4 @@
-import { isValidClientCode, normalizeClientCode } from '@ov/domain';
+import { isValidClientCode, normalizeClientCode } from '@ov/domain/billing/client-code';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Field } from '../../../components/form-kit/field';

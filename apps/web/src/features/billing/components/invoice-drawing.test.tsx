@@ -1,4 +1,4 @@
-import { DEMO_LINKED_CODES, DEMO_UNLINKED_CODES } from '@ov/domain';
+import { DEMO_LINKED_CODES, DEMO_UNLINKED_CODES } from '@ov/domain/billing/demo';
 import { act, render } from '@testing-library/react';
 import i18next from 'i18next';
 import { afterAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-import { INVOICE_DISPLAY_COLORS } from '@ov/domain';
+import { INVOICE_DISPLAY_COLORS } from '@ov/domain/billing/display-status';
 import { useTranslation } from 'react-i18next';
 import { Tag } from '../../../components/ui';
 import type { InvoiceDisplayStatus } from '../types';

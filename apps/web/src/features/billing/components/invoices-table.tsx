@@ -1,11 +1,7 @@
 import { DownloadOutlined, EyeOutlined } from '@ant-design/icons';
-import {
-  DATE_PRESETS,
-  type DatePreset,
-  DEFAULT_PAGE_SIZE,
-  datePresetRange,
-  INVOICE_DISPLAY_STATUSES,
-} from '@ov/domain';
+import { DEFAULT_PAGE_SIZE } from '@ov/domain/constants';
+import { INVOICE_DISPLAY_STATUSES } from '@ov/domain/enums';
+import { DATE_PRESETS, type DatePreset, datePresetRange } from '@ov/domain/filters';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,7 +1,7 @@
 import '../i18n';
 import '../billing.css';
 import { PlusOutlined } from '@ant-design/icons';
-import { PERMISSIONS } from '@ov/domain';
+import { PERMISSIONS } from '@ov/domain/permissions';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';

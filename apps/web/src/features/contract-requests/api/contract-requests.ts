@@ -1,10 +1,6 @@
-import type {
-  ContractRequestInput,
-  ContractRequestStatus,
-  ContractSector,
-  ContractStaffPatch,
-  ProcedureType,
-} from '@ov/domain';
+import type { ContractRequestInput } from '@ov/domain/contract-request-input';
+import type { ContractSector, ContractStaffPatch } from '@ov/domain/contract-requests';
+import type { ContractRequestStatus, ProcedureType } from '@ov/domain/enums';
 import { api } from '../../../lib/api-client';
 import { toApiError } from '../../../lib/api-error';
 import { type ListParams, type ListResult, type QuerySpec, searchList } from '../../../lib/list-query';

@@ -1,10 +1,6 @@
-import {
-  type ContractRequestStatus,
-  findMunicipality,
-  isOpenRequest,
-  mayProcessSector,
-  staffTransitionsFrom,
-} from '@ov/domain';
+import { isOpenRequest, mayProcessSector, staffTransitionsFrom } from '@ov/domain/contract-requests';
+import type { ContractRequestStatus } from '@ov/domain/enums';
+import { findMunicipality } from '@ov/domain/municipalities';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Input, Modal, Skeleton, Timeline } from 'antd';
 import { useState } from 'react';

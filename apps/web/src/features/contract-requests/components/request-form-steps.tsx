@@ -1,14 +1,7 @@
-import {
-  ATTACHMENT_MAX_BYTES,
-  ATTACHMENTS_MAX,
-  type ContractRequestInput,
-  findMunicipality,
-  MUNICIPALITIES,
-  POPULAR_COUNCILS,
-  type ProcedureType,
-  procedureNeedsReason,
-  STREETS,
-} from '@ov/domain';
+import type { ContractRequestInput } from '@ov/domain/contract-request-input';
+import { ATTACHMENT_MAX_BYTES, ATTACHMENTS_MAX, procedureNeedsReason } from '@ov/domain/contract-requests';
+import type { ProcedureType } from '@ov/domain/enums';
+import { findMunicipality, MUNICIPALITIES, POPULAR_COUNCILS, STREETS } from '@ov/domain/municipalities';
 import {
   Alert,
   AutoComplete,

@@ -1,4 +1,4 @@
-import type { ContractRequestStatus } from '@ov/domain';
+import type { ContractRequestStatus } from '@ov/domain/enums';
 import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 

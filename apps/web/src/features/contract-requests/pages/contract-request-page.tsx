@@ -1,15 +1,13 @@
 import '../i18n';
 import {
-  CONTRACT_SECTORS,
   type ContractRequestInput,
   type ContractRequestProblem,
   contractRequestProblems,
-  errorMessage,
-  PROCEDURE_TYPES,
-  type ProcedureType,
-  procedureNamesCode,
-  VALIDATION_MESSAGES,
-} from '@ov/domain';
+} from '@ov/domain/contract-request-input';
+import { CONTRACT_SECTORS, procedureNamesCode } from '@ov/domain/contract-requests';
+import { PROCEDURE_TYPES, type ProcedureType } from '@ov/domain/enums';
+import { errorMessage } from '@ov/domain/errors';
+import { VALIDATION_MESSAGES } from '@ov/domain/validation/messages';
 import { Alert, Button, Form, Input, Radio, Steps } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,14 +1,9 @@
 import '../i18n';
-import {
-  CONTRACT_REQUEST_STATUSES,
-  type ContractRequestStatus,
-  type ContractSector,
-  type Filter,
-  findMunicipality,
-  MUNICIPALITIES,
-  PROCEDURE_TYPES,
-  toDateRangeFilter,
-} from '@ov/domain';
+import type { ContractSector } from '@ov/domain/contract-requests';
+import { CONTRACT_REQUEST_STATUSES, type ContractRequestStatus, PROCEDURE_TYPES } from '@ov/domain/enums';
+import { toDateRangeFilter } from '@ov/domain/filters';
+import { findMunicipality, MUNICIPALITIES } from '@ov/domain/municipalities';
+import type { Filter } from '@ov/domain/validation/forms';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Skeleton } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';

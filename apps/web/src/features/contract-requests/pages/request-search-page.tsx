@@ -1,10 +1,7 @@
 import '../i18n';
-import {
-  CONTRACT_TIMELINE,
-  type ContractRequestStatus,
-  findMunicipality,
-  normalizeRequestId,
-} from '@ov/domain';
+import { CONTRACT_TIMELINE, normalizeRequestId } from '@ov/domain/contract-requests';
+import type { ContractRequestStatus } from '@ov/domain/enums';
+import { findMunicipality } from '@ov/domain/municipalities';
 import { Alert, Button, Input, Skeleton, Steps, Tag } from 'antd';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,4 +1,6 @@
-import { type Filter, type PaymentMethod, type PaymentStatus, toDateRangeFilter } from '@ov/domain';
+import type { PaymentMethod, PaymentStatus } from '@ov/domain/enums';
+import { toDateRangeFilter } from '@ov/domain/filters';
+import type { Filter } from '@ov/domain/validation/forms';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 

@@ -1,4 +1,4 @@
-import { formatMoney } from '@ov/domain';
+import { formatMoney } from '@ov/domain/money';
 import { Empty, Skeleton } from 'antd';
 import dayjs from 'dayjs';
 import type { ReactNode } from 'react';

@@ -6,7 +6,8 @@ import {
   TeamOutlined,
   WalletOutlined,
 } from '@ant-design/icons';
-import { DATE_PRESETS, dashboardDefaultRange, datePresetRange, formatMoney } from '@ov/domain';
+import { DATE_PRESETS, dashboardDefaultRange, datePresetRange } from '@ov/domain/filters';
+import { formatMoney } from '@ov/domain/money';
 import { DatePicker, Skeleton, Tag } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { lazy, type ReactNode, Suspense, useState } from 'react';

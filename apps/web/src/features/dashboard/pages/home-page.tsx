@@ -1,4 +1,4 @@
-import { PERMISSIONS } from '@ov/domain';
+import { PERMISSIONS } from '@ov/domain/permissions';
 import { ComingSoon } from '../../../components/coming-soon/coming-soon';
 import { canAccess } from '../../../lib/access';
 import { useCurrentUser } from '../../../lib/current-user';

@@ -1,4 +1,4 @@
-import type { FaqForm } from '@ov/domain';
+import type { FaqForm } from '@ov/domain/faqs';
 import { api } from '../../../lib/api-client';
 import { type ListParams, type ListResult, type QuerySpec, searchList } from '../../../lib/list-query';
 import { patchVersioned, removeAt } from '../../../lib/resource-calls';

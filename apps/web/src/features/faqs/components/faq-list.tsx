@@ -1,6 +1,6 @@
 import '../i18n';
 import { LinkOutlined } from '@ant-design/icons';
-import { FAQ_CATEGORIES, faqMatches } from '@ov/domain';
+import { FAQ_CATEGORIES, faqMatches } from '@ov/domain/faqs';
 import { Alert, App, Button, Collapse, Empty, Input, Skeleton } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,6 +1,6 @@
 import '../i18n';
 import { ArrowDownOutlined, ArrowUpOutlined } from '@ant-design/icons';
-import { FAQ_CATEGORIES, type FaqForm, faqFormSchema } from '@ov/domain';
+import { FAQ_CATEGORIES, type FaqForm, faqFormSchema } from '@ov/domain/faqs';
 import { useQueryClient } from '@tanstack/react-query';
 import { App, Form, Input, InputNumber, Select, Switch, Tag } from 'antd';
 import { useMemo, useState } from 'react';

@@ -1,4 +1,4 @@
-import { LOOKUP_SIZE } from '@ov/domain';
+import { LOOKUP_SIZE } from '@ov/domain/constants';
 import { ApiError } from '../../../lib/api-error';
 import type { QuerySpec } from '../../../lib/list-query';
 import type { Municipality } from '../types';

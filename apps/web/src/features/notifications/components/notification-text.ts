@@ -1,4 +1,4 @@
-import { describeNotification } from '@ov/domain';
+import { describeNotification } from '@ov/domain/notifications';
 import type { TFunction } from 'i18next';
 import type { AppNotification } from '../api/notifications-calls';
 

@@ -1,5 +1,5 @@
 import '../i18n';
-import { PERMISSIONS } from '@ov/domain';
+import { PERMISSIONS } from '@ov/domain/permissions';
 import { lazy, type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';

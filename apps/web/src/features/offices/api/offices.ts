@@ -1,4 +1,4 @@
-import type { CommercialOfficeInput } from '@ov/domain';
+import type { CommercialOfficeInput } from '@ov/domain/validation/forms';
 import { api } from '../../../lib/api-client';
 import { type ListParams, type ListResult, type QuerySpec, searchList } from '../../../lib/list-query';
 import { patchVersioned, removeAt } from '../../../lib/resource-calls';

@@ -1,12 +1,7 @@
 import '../i18n';
-import {
-  type CommercialOfficeInput,
-  commercialOfficeSchema,
-  findMunicipality,
-  hasPermission,
-  MUNICIPALITIES,
-  PERMISSIONS,
-} from '@ov/domain';
+import { findMunicipality, MUNICIPALITIES } from '@ov/domain/municipalities';
+import { hasPermission, PERMISSIONS } from '@ov/domain/permissions';
+import { type CommercialOfficeInput, commercialOfficeSchema } from '@ov/domain/validation/forms';
 import { Form, Input, Select } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,12 +1,7 @@
-import type {
-  AdvanceQuote,
-  ClientCodeSummary,
-  Filter,
-  InvoiceDto,
-  PaymentCreated,
-  PaymentDto,
-  PaymentMethod,
-} from '@ov/domain';
+import type { ClientCodeSummary, InvoiceDto } from '@ov/domain/billing/contracts';
+import type { PaymentMethod } from '@ov/domain/enums';
+import type { AdvanceQuote, PaymentCreated, PaymentDto } from '@ov/domain/payments/contracts';
+import type { Filter } from '@ov/domain/validation/forms';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { ApiError, toApiError } from '../../../lib/api-error';

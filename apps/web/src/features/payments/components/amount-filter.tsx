@@ -1,4 +1,5 @@
-import { type NumberFilterOperator, parseMoneyToCents } from '@ov/domain';
+import type { NumberFilterOperator } from '@ov/domain/filters';
+import { parseMoneyToCents } from '@ov/domain/money';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TextInput } from '../../../components/form-kit/inputs';

@@ -1,4 +1,4 @@
-import type { PaymentDto } from '@ov/domain';
+import type { PaymentDto } from '@ov/domain/payments/contracts';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';

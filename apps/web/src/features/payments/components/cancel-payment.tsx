@@ -1,5 +1,6 @@
 import { CloseCircleOutlined } from '@ant-design/icons';
-import { formatMoney, type PaymentDto } from '@ov/domain';
+import { formatMoney } from '@ov/domain/money';
+import type { PaymentDto } from '@ov/domain/payments/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { confirm } from '../../../components/confirm-dialog/confirm-dialog';

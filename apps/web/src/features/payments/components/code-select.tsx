@@ -1,5 +1,5 @@
-import type { ClientCodeSummary } from '@ov/domain';
-import { formatMoney } from '@ov/domain';
+import type { ClientCodeSummary } from '@ov/domain/billing/contracts';
+import { formatMoney } from '@ov/domain/money';
 import { useTranslation } from 'react-i18next';
 import { NativeSelect } from '../../../components/native-select/native-select';
 

@@ -1,4 +1,4 @@
-import type { PaymentMethod } from '@ov/domain';
+import type { PaymentMethod } from '@ov/domain/enums';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../../../components/ui';
 import { useCurrentUser } from '../../../lib/current-user';

@@ -1,5 +1,6 @@
 import { DownloadOutlined } from '@ant-design/icons';
-import { formatMoney, type PaymentDto } from '@ov/domain';
+import { formatMoney } from '@ov/domain/money';
+import type { PaymentDto } from '@ov/domain/payments/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,4 +1,4 @@
-import { formatMoney } from '@ov/domain';
+import { formatMoney } from '@ov/domain/money';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../../../components/ui';
 import { formatDateTime } from '../../../lib/format';

@@ -1,5 +1,6 @@
 import { DownloadOutlined } from '@ant-design/icons';
-import { formatMoney, type PaymentDto } from '@ov/domain';
+import { formatMoney } from '@ov/domain/money';
+import type { PaymentDto } from '@ov/domain/payments/contracts';
 import { useTranslation } from 'react-i18next';
 import type { ListColumn } from '../../../components/list-page/types';
 import { Button, Tag } from '../../../components/ui';

@@ -1,4 +1,5 @@
-import { formatMoney, type PaymentDto } from '@ov/domain';
+import { formatMoney } from '@ov/domain/money';
+import type { PaymentDto } from '@ov/domain/payments/contracts';
 import { useTranslation } from 'react-i18next';
 import { Descriptions } from '../../../components/descriptions/descriptions';
 import { Tag } from '../../../components/ui';

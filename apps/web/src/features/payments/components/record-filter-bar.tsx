@@ -1,4 +1,4 @@
-import { PAYMENT_METHODS, PAYMENT_STATUSES, PAYMENT_TYPES } from '@ov/domain';
+import { PAYMENT_METHODS, PAYMENT_STATUSES, PAYMENT_TYPES } from '@ov/domain/enums';
 import { useTranslation } from 'react-i18next';
 import { DateRange } from '../../../components/date-range/date-range';
 import { TextInput } from '../../../components/form-kit/inputs';

@@ -1,4 +1,4 @@
-import type { PaymentDto } from '@ov/domain';
+import type { PaymentDto } from '@ov/domain/payments/contracts';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';

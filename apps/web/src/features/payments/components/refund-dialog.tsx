@@ -1,4 +1,5 @@
-import { formatMoney, type PaymentDto } from '@ov/domain';
+import { formatMoney } from '@ov/domain/money';
+import type { PaymentDto } from '@ov/domain/payments/contracts';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ModalDialog } from '../../../components/modal-dialog/modal-dialog';

@@ -1,4 +1,5 @@
-import { PAYMENT_RESULTS, type PaymentStatus } from '@ov/domain';
+import type { PaymentStatus } from '@ov/domain/enums';
+import { PAYMENT_RESULTS } from '@ov/domain/payments/results';
 import { isApiError } from '../../../lib/api-error';
 
 /** The spec's text of a payment result code (§8) in the interface language. */

@@ -1,5 +1,6 @@
 import { MobileOutlined } from '@ant-design/icons';
-import { formatMoney, type PaymentDto } from '@ov/domain';
+import { formatMoney } from '@ov/domain/money';
+import type { PaymentDto } from '@ov/domain/payments/contracts';
 import type { Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Card } from '../../../components/card/card';

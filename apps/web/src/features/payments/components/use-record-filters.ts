@@ -1,4 +1,5 @@
-import { type Filter, toDateRangeFilter, toNumberFilter } from '@ov/domain';
+import { toDateRangeFilter, toNumberFilter } from '@ov/domain/filters';
+import type { Filter } from '@ov/domain/validation/forms';
 import type { Dayjs } from 'dayjs';
 import { useMemo, useState } from 'react';
 import type { AmountFilterValue } from './amount-filter';

@@ -1,6 +1,8 @@
 import '../i18n';
 import '../payments.css';
-import { formatMoney, type InvoiceDto, type PaymentMethod } from '@ov/domain';
+import type { InvoiceDto } from '@ov/domain/billing/contracts';
+import type { PaymentMethod } from '@ov/domain/enums';
+import { formatMoney } from '@ov/domain/money';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';

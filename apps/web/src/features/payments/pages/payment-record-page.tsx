@@ -6,7 +6,9 @@ import {
   FileExcelOutlined,
   RollbackOutlined,
 } from '@ant-design/icons';
-import { formatMoney, hasPermission, type PaymentDto, PERMISSIONS, type Permission } from '@ov/domain';
+import { formatMoney } from '@ov/domain/money';
+import type { PaymentDto } from '@ov/domain/payments/contracts';
+import { hasPermission, PERMISSIONS, type Permission } from '@ov/domain/permissions';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';

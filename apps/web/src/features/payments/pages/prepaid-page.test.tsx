@@ -1,4 +1,5 @@
-import type { AdvanceQuote, ClientCodeSummary } from '@ov/domain';
+import type { ClientCodeSummary } from '@ov/domain/billing/contracts';
+import type { AdvanceQuote } from '@ov/domain/payments/contracts';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';

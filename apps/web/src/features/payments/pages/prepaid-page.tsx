@@ -1,6 +1,7 @@
 import '../i18n';
 import '../payments.css';
-import { formatMoney, type PaymentMethod, parseMoneyToCents } from '@ov/domain';
+import type { PaymentMethod } from '@ov/domain/enums';
+import { formatMoney, parseMoneyToCents } from '@ov/domain/money';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';

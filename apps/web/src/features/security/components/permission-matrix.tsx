@@ -1,4 +1,4 @@
-import { PERMISSION_ACTIONS } from '@ov/domain';
+import { PERMISSION_ACTIONS } from '@ov/domain/permissions';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Alert, Checkbox, Skeleton, Tooltip } from 'antd';
 import { useEffect, useState } from 'react';

@@ -1,5 +1,5 @@
 import '../i18n';
-import { type Settings, settingsSchema } from '@ov/domain';
+import { type Settings, settingsSchema } from '@ov/domain/settings';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Form, Input, InputNumber, Skeleton, Switch } from 'antd';
 import { useEffect, useState } from 'react';

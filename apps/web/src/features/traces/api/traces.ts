@@ -1,4 +1,4 @@
-import { DYNAMIC_FILTER_SIZE } from '@ov/domain';
+import { DYNAMIC_FILTER_SIZE } from '@ov/domain/constants';
 import { useQuery } from '@tanstack/react-query';
 import { type ListParams, type ListResult, type QuerySpec, searchList } from '../../../lib/list-query';
 import type { Trace } from '../types';

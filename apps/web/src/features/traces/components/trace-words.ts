@@ -1,4 +1,8 @@
-import { CONTRACT_LABELS, findMunicipality, formatMoney, paymentResult, ROLE_LABELS } from '@ov/domain';
+import { CONTRACT_LABELS } from '@ov/domain/contract-labels';
+import { formatMoney } from '@ov/domain/money';
+import { findMunicipality } from '@ov/domain/municipalities';
+import { ROLE_LABELS } from '@ov/domain/notifications';
+import { paymentResult } from '@ov/domain/payments/results';
 import type { TFunction } from 'i18next';
 import { formatDate, formatDateTime } from '../../../lib/format';
 

@@ -1,5 +1,6 @@
 import '../i18n';
-import { type Filter, toDateRangeFilter } from '@ov/domain';
+import { toDateRangeFilter } from '@ov/domain/filters';
+import type { Filter } from '@ov/domain/validation/forms';
 import { Tag } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useMemo, useState } from 'react';

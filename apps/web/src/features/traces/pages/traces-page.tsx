@@ -1,5 +1,8 @@
 import '../i18n';
-import { type Filter, SELECT_DEBOUNCE_MS, TRACE_TYPES, toDateRangeFilter } from '@ov/domain';
+import { SELECT_DEBOUNCE_MS } from '@ov/domain/constants';
+import { TRACE_TYPES } from '@ov/domain/enums';
+import { toDateRangeFilter } from '@ov/domain/filters';
+import type { Filter } from '@ov/domain/validation/forms';
 import { Select, Spin, Tag } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useMemo, useState } from 'react';

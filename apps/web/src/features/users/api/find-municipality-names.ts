@@ -1,4 +1,4 @@
-import { LOOKUP_SIZE } from '@ov/domain';
+import { LOOKUP_SIZE } from '@ov/domain/constants';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 

@@ -1,4 +1,4 @@
-import type { PasswordResetInput } from '@ov/domain';
+import type { PasswordResetInput } from '@ov/domain/validation/forms';
 import { api } from '../../../lib/api-client';
 
 /** `POST /api/users/password-reset`; an auto-generated password is e-mailed to the user. */

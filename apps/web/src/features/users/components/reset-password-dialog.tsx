@@ -1,5 +1,8 @@
 import { ThunderboltOutlined } from '@ant-design/icons';
-import { AUTO_PASSWORD_LENGTH, generatePassword, passwordSchema, validationMessage } from '@ov/domain';
+import { AUTO_PASSWORD_LENGTH } from '@ov/domain/constants';
+import { generatePassword } from '@ov/domain/validation/generate-password';
+import { validationMessage } from '@ov/domain/validation/messages';
+import { passwordSchema } from '@ov/domain/validation/rules';
 import { useMutation } from '@tanstack/react-query';
 import { Button, Checkbox, Form, Input, Modal, Space, Switch, Tooltip } from 'antd';
 import { useEffect } from 'react';

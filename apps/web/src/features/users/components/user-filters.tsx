@@ -1,11 +1,6 @@
-import {
-  CLIENT_TYPES,
-  DATE_PRESETS,
-  type DatePreset,
-  datePresetRange,
-  type Filter,
-  toDateRangeFilter,
-} from '@ov/domain';
+import { CLIENT_TYPES } from '@ov/domain/enums';
+import { DATE_PRESETS, type DatePreset, datePresetRange, toDateRangeFilter } from '@ov/domain/filters';
+import type { Filter } from '@ov/domain/validation/forms';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NativeSelect } from '../../../components/native-select/native-select';

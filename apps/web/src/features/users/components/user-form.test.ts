@@ -1,4 +1,4 @@
-import { adminUserSchema } from '@ov/domain';
+import { adminUserSchema } from '@ov/domain/validation/forms';
 import dayjs from 'dayjs';
 import { describe, expect, it } from 'vitest';
 import type { User } from '../types';

@@ -1,10 +1,7 @@
-import {
-  adminUserSchema,
-  birthDateFromNationalId,
-  CLIENT_TYPES,
-  GENDERS,
-  translateValidationMessage,
-} from '@ov/domain';
+import { CLIENT_TYPES, GENDERS } from '@ov/domain/enums';
+import { adminUserSchema } from '@ov/domain/validation/forms';
+import { translateValidationMessage } from '@ov/domain/validation/messages';
+import { birthDateFromNationalId } from '@ov/domain/validation/rules';
 import { Col, DatePicker, Form, type FormInstance, type FormRule, Input, Row, Select } from 'antd';
 import '../../../lib/date-locale';
 import dayjs, { type Dayjs } from 'dayjs';

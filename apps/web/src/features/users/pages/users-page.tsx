@@ -1,6 +1,6 @@
 import '../i18n';
 import { SolutionOutlined } from '@ant-design/icons';
-import { hasPermission, PERMISSIONS } from '@ov/domain';
+import { hasPermission, PERMISSIONS } from '@ov/domain/permissions';
 import { Button, Skeleton, Spin } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
