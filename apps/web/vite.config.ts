@@ -140,15 +140,24 @@ type AntdGroups = { icons: Set<string>; antd: Set<string>; shared: Set<string>; 
 
 let groups: (AntdGroups & { meta: Rollup.ManualChunkMeta }) | undefined;
 
-/** Every module `from` imports, directly or through others, statically. */
-function staticallyReached(meta: Rollup.ManualChunkMeta, from: readonly string[]): Set<string> {
+/**
+ * Every module `from` imports, directly or through others: statically, and also through the dynamic
+ * imports of the modules `followDynamic` accepts.
+ */
+function staticallyReached(
+  meta: Rollup.ManualChunkMeta,
+  from: readonly string[],
+  followDynamic: (id: string) => boolean = () => false,
+): Set<string> {
   const seen = new Set<string>();
   const stack = [...from];
   while (stack.length > 0) {
     const id = stack.pop() as string;
     if (seen.has(id)) continue;
     seen.add(id);
-    stack.push(...(meta.getModuleInfo(id)?.importedIds ?? []));
+    const info = meta.getModuleInfo(id);
+    stack.push(...(info?.importedIds ?? []));
+    if (followDynamic(id)) stack.push(...(info?.dynamicallyImportedIds ?? []));
   }
   return seen;
 }
@@ -212,21 +221,6 @@ const AREA_OPENERS = ['/src/app/early-load.ts', '/src/app/route-pages.ts'];
 
 let area: { meta: Rollup.ManualChunkMeta; entry: Set<string>; chunk: Map<string, string> } | undefined;
 
-/** What an anonymous visit can load: the entry, and what it imports later, short of the signed-in area. */
-function anonymousReach(meta: Rollup.ManualChunkMeta, entries: readonly string[]): Set<string> {
-  const seen = new Set<string>();
-  const stack = [...entries];
-  while (stack.length > 0) {
-    const id = stack.pop() as string;
-    if (seen.has(id)) continue;
-    seen.add(id);
-    const info = meta.getModuleInfo(id);
-    stack.push(...(info?.importedIds ?? []));
-    if (!AREA_OPENERS.some((path) => id.endsWith(path))) stack.push(...(info?.dynamicallyImportedIds ?? []));
-  }
-  return seen;
-}
-
 /**
  * - the entry's own modules stay in the entry (named so that the signed-in group cannot pull them in);
  * - `signed-in`: what the shell reaches, and what two customer pages or more share, less what an
@@ -247,7 +241,8 @@ function areaOf(meta: Rollup.ManualChunkMeta) {
     for (const id of reachedFrom(meta, [page], entry)) counts.set(id, (counts.get(id) ?? 0) + 1);
   }
   const shared = [...counts].filter(([, n]) => n >= 2).map(([id]) => id);
-  const anonymous = anonymousReach(meta, entries);
+  // What an anonymous visit can load: the entry, and what it imports later, short of the area.
+  const anonymous = staticallyReached(meta, entries, (id) => !AREA_OPENERS.some((path) => id.endsWith(path)));
   const chunk = new Map<string, string>();
   for (const id of [...shell, ...shared]) chunk.set(id, anonymous.has(id) ? 'common' : 'signed-in');
   area = { meta, entry, chunk };
