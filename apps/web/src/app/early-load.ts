@@ -2,10 +2,36 @@ import { matchPath } from 'react-router';
 import { type EarlyCall, startEarlyCalls } from '../lib/early-calls';
 import { getSession } from '../lib/session';
 import { BASE_PATH } from '../lib/urls';
+import { lazyPage } from './lazy-page';
 import { PRIVATE_ROUTES } from './route-table';
+import type { RoutePage } from './route-types';
 
 /** Everything a signed-in user sees (the shell, TanStack Query, the toasts): a chunk of its own. */
-export const loadPrivateApp = () => import('./private-app');
+export const PrivateApp = lazyPage(() => import('./private-app'));
+
+let chunks: Promise<unknown> | undefined;
+let chunksLoaded = false;
+
+/** Whether the signed-in area's chunk and the opened page's have arrived (or failed). */
+export function signedInChunksLoaded(): boolean {
+  return chunksLoaded;
+}
+
+/**
+ * The signed-in area's chunk and the opened page's, once they have arrived (or failed: the page's
+ * own import reports a failure when it renders). Started by `startSignedInLoad`, or here after a
+ * sign-in.
+ */
+export function signedInChunks(): Promise<unknown> {
+  chunks ??= startChunks(undefined);
+  return chunks;
+}
+
+function startChunks(page: RoutePage | undefined): Promise<unknown> {
+  return Promise.allSettled([PrivateApp.preload(), page?.preload?.()]).then(() => {
+    chunksLoaded = true;
+  });
+}
 
 /** What every signed-in screen asks for first: the profile and the feature switches. */
 const FIRST_CALLS: readonly EarlyCall[] = [{ path: '/users/me' }, { path: '/config' }];
@@ -38,7 +64,5 @@ export function startSignedInLoad(location: Pick<Location, 'pathname' | 'search'
   // The data first: on HTTP/1.1 (six connections per host) calls asked after the chunks wait for a
   // connection behind them, and their answers are small.
   startEarlyCalls([...FIRST_CALLS, ...pageCalls], language);
-  void loadPrivateApp();
-  // A failed chunk is reported by the page's own import when it renders.
-  route?.page?.preload?.().catch(() => undefined);
+  chunks = startChunks(route?.page);
 }

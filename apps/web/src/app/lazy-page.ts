@@ -1,10 +1,23 @@
-import { type ComponentType, lazy } from 'react';
+import { type ComponentType, createElement, type FunctionComponent, lazy } from 'react';
 import type { RoutePage } from './route-types';
 
 /**
  * A route-level chunk: `React.lazy` plus `preload`, the same import, so the entry can start the chunk
  * of the route being opened while the signed-in area's chunk is still on its way (app/early-load.ts).
+ * Once its module has arrived the page renders it directly: a lazy component suspends at its first
+ * render even when its module is there, and React then shows the fallback and holds the page back
+ * for up to 300 ms (its throttle on revealing a fallback's content).
  */
-export function lazyPage(load: () => Promise<{ default: ComponentType }>): RoutePage {
-  return Object.assign(lazy(load), { preload: load });
+export function lazyPage(
+  load: () => Promise<{ default: ComponentType }>,
+): FunctionComponent & Required<Pick<RoutePage, 'preload'>> {
+  let loaded: ComponentType | undefined;
+  const preload = () =>
+    load().then((module) => {
+      loaded = module.default;
+      return module;
+    });
+  const Lazy = lazy(preload);
+  const Page = () => createElement(loaded ?? Lazy);
+  return Object.assign(Page, { preload });
 }

@@ -1,5 +1,4 @@
 import { FEATURES } from '@ov/domain/constants';
-import { lazy } from 'react';
 import { accessContextOf, homeIsDashboard, type ProfileLike } from '../lib/access';
 import { getCachedProfile } from '../lib/session';
 import { lazyPage } from './lazy-page';
@@ -47,9 +46,10 @@ export function codesAtHome(): boolean {
   const profile = getCachedProfile<ProfileLike>();
   return profile !== null && !homeIsDashboard(accessContextOf(profile, FEATURES));
 }
-const loadHome = () => import('./signed-in-home');
+const home = lazyPage(() => import('./signed-in-home'));
+const loadHome = home.preload;
 /** The signed-in home; its preload also fetches the client codes' chunk when that is what it will show. */
-export const HomePage: RoutePage = Object.assign(lazy(loadHome), {
+export const HomePage: RoutePage = Object.assign(home, {
   preload: () => Promise.all([loadHome(), codesAtHome() ? ClientCodesPage.preload?.() : null]),
 });
 export const CodeDetailPage = lazyPage(() => import('../features/billing/pages/code-detail-page'));

@@ -1,11 +1,11 @@
-import { lazy } from 'react';
 import { homeIsDashboard } from '../lib/access';
 import { useCurrentUser } from '../lib/current-user';
 import { AntdScope } from './antd-scope';
+import { lazyPage } from './lazy-page';
+import { ClientCodesPage } from './route-pages';
 import { PRIVATE_ROUTES } from './route-table';
 
-const DashboardHome = lazy(() => import('../features/dashboard/pages/home-page'));
-const ClientCodesPage = lazy(() => import('../features/billing/pages/client-codes-page'));
+const DashboardHome = lazyPage(() => import('../features/dashboard/pages/home-page'));
 
 /** Whether the client codes page is built without Ant Design: its own route entry says so. */
 const clientCodesPlain = PRIVATE_ROUTES.find((route) => route.key === 'clientCodes')?.plain === true;
