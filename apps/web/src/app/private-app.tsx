@@ -13,11 +13,9 @@ import { errorText } from '../lib/error-text';
 import { PATHS } from '../lib/urls';
 import { AntdScope } from './antd-scope';
 import { NotifierBridge } from './notifier-bridge';
-import { batchQueryUpdates, createQueryClient } from './query-client';
+import { createQueryClient } from './query-client';
 import { PRIVATE_ROUTES, type RouteEntry } from './route-table';
 import { Shell } from './shell/shell';
-
-batchQueryUpdates();
 
 const ChangePasswordPage = lazy(() => import('../features/account/pages/change-password-page'));
 
