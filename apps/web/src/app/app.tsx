@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useState } from 'react';
+import { Suspense, startTransition, useEffect, useState } from 'react';
 import { BrowserRouter } from 'react-router';
 import { PageLoader } from '../components/page-loader/page-loader';
 import { SignedInFrame } from '../components/page-loader/signed-in-frame';
@@ -18,7 +18,9 @@ function SignedInArea() {
   useEffect(() => {
     if (ready) return;
     let live = true;
-    void signedInChunks().then(() => live && setReady(true));
+    // A transition: React renders the area in slices, yielding to the browser every few
+    // milliseconds, instead of one long task.
+    void signedInChunks().then(() => live && startTransition(() => setReady(true)));
     return () => {
       live = false;
     };
