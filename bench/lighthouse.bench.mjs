@@ -22,6 +22,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import puppeteer from 'puppeteer-core';
 import { CHROMIUM_FLAGS, root, startDemoApi } from './demo-api.mjs';
+import { CC, coldPage, signIn } from './signed-in.mjs';
 
 const args = process.argv.slice(2);
 const only = args
@@ -38,8 +39,6 @@ const DEVTOOLS = args.includes('--devtools');
 /** `--json=DIR`: each run's Lighthouse report kept as DIR/<page>-<run>.json (to read its request chains). */
 const JSON_DIR = args.find((a) => a.startsWith('--json='))?.slice(7);
 
-const CUSTOMER = { email: 'maria.perez@example.cu', password: 'Demo.Oficina.2026' };
-const CC = '2300000000001';
 /** [name, path under /oficina_virtual, signed in] */
 const PAGES = [
   ['landing', '/', false],
@@ -49,49 +48,13 @@ const PAGES = [
   ['pay', `/payments/payments?cc=${CC}`, true],
 ];
 
-async function signIn(url) {
-  const res = await fetch(`${url}/api/signin`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(CUSTOMER),
-  });
-  if (!res.ok) throw new Error(`sign-in: ${res.status} ${await res.text()}`);
-  const tokens = await res.json();
-  // The profile the app keeps after its first /users/me: a returning customer's page has it.
-  const me = await fetch(`${url}/api/users/me`, {
-    headers: { authorization: `Bearer ${tokens.accessToken}` },
-  });
-  if (!me.ok) throw new Error(`profile: ${me.status}`);
-  return { ...tokens, profile: await me.text() };
-}
-
-/** A cold start for the next run: nothing of the origin kept, the customer's session when wanted. */
-async function prepare(browser, origin, tokens) {
-  const page = await browser.newPage();
-  const cdp = await page.createCDPSession();
-  await cdp.send('Network.clearBrowserCache');
-  await cdp.send('Storage.clearDataForOrigin', { origin, storageTypes: 'all' });
-  await page.goto(`${origin}/api/health/ready`).catch(() => undefined);
-  if (tokens) {
-    await page.evaluate((t) => {
-      localStorage.setItem('ov.session.accessToken', t.accessToken);
-      localStorage.setItem('ov.session.refreshToken', t.refreshToken);
-      localStorage.setItem('ov.session.space', t.space);
-      localStorage.setItem('ov.session.expiresAt', String(Date.now() + 7_200_000));
-      localStorage.setItem('ov.session.profile', t.profile);
-    }, tokens);
-  }
-  await cdp.detach();
-  return page;
-}
-
 /**
  * One Lighthouse run on a cold page. Lighthouse sometimes loses the trace of a load on a busy machine
  * (NO_NAVSTART, NO_FCP): such a run is made again, up to three times.
  */
 async function measure(browser, origin, path, tokens, port, name) {
   for (let attempt = 1; ; attempt++) {
-    const page = await prepare(browser, origin, tokens);
+    const page = await coldPage(browser, origin, tokens);
     const result = await lighthouse(
       `${origin}/oficina_virtual${path}`,
       { port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] },

@@ -22,6 +22,7 @@ import { BILLING_PATHS } from '../paths';
 import type { CodeOverview } from '../types';
 import { InvoiceDialog } from './invoice-dialog';
 import { InvoicesTable } from './invoices-table';
+import { PendingLine } from './pending-line';
 import { useDownload } from './use-download';
 
 const ConsumptionChart = lazy(() => import('./consumption-chart'));
@@ -162,14 +163,6 @@ export function CodeDetail({ cc, viewer }: { cc: string; viewer: Viewer }) {
 }
 
 /** A value's place while the code's card loads: one text line, so nothing moves when it comes. */
-function Pending() {
-  return (
-    <span className="ov-skeleton ov-skeleton--active ov-code-detail__pending" aria-hidden="true">
-      <span className="ov-skeleton__bar" />
-    </span>
-  );
-}
-
 /** The code's facts; while they load (`data` absent) their labels with a line in place of each value. */
 function Summary({ data }: { data: CodeOverview | undefined }) {
   const { t } = useTranslation();
@@ -183,7 +176,7 @@ function Summary({ data }: { data: CodeOverview | undefined }) {
       >
         {labels.map((label) => (
           <Descriptions.Item key={label} label={t(`billing.detail.${label}`)}>
-            <Pending />
+            <PendingLine />
           </Descriptions.Item>
         ))}
       </Descriptions>

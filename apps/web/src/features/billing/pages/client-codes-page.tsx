@@ -17,6 +17,7 @@ import { useMyCcs } from '../api/find-my-ccs';
 import { AddCodeDialog } from '../components/add-code-dialog';
 import { ClientCodeCard } from '../components/client-code-card';
 import { EmptyCodes } from '../components/empty-codes';
+import { PendingLine } from '../components/pending-line';
 import { BILLING_PATHS } from '../paths';
 
 /** `/clientCodes` (and a customer's home): the customer's codes as cards, add and remove. */
@@ -82,12 +83,18 @@ function MyCodes() {
         <div>
           <h1>{t('billing.codes.title')}</h1>
           <p className="ov-codes__subtitle">
-            {list.length > 0
-              ? t('billing.codes.summary', { count: list.length, debt: formatMoney(totalDebt) })
-              : t('billing.codes.subtitle')}
+            {/* While the codes load: one line, as their summary will be (the empty state's longer
+                text made the cards below jump up). */}
+            {codes.isPending ? (
+              <PendingLine />
+            ) : list.length > 0 ? (
+              t('billing.codes.summary', { count: list.length, debt: formatMoney(totalDebt) })
+            ) : (
+              t('billing.codes.subtitle')
+            )}
           </p>
         </div>
-        {list.length > 0 ? (
+        {codes.isPending || list.length > 0 ? (
           <Button
             type="primary"
             icon={<PlusOutlined />}
