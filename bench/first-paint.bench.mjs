@@ -9,6 +9,7 @@
 //
 //   node bench/first-paint.bench.mjs                 the table
 //   node bench/first-paint.bench.mjs --runs=9        more loads per page (median)
+//   node bench/first-paint.bench.mjs --only=pay --cpu=4   some pages, one CPU setting
 //   WEB_DIST=/tmp/dist node bench/first-paint.bench.mjs   another build (the API serves it)
 //
 // Where Lighthouse's simulation (bench/lighthouse.bench.mjs) replays an unthrottled load at slow-4G
@@ -21,6 +22,11 @@ import { CC, coldPage, signIn } from './signed-in.mjs';
 
 const args = process.argv.slice(2);
 const RUNS = Number(args.find((a) => a.startsWith('--runs='))?.slice(7) ?? 5);
+const only = args
+  .find((a) => a.startsWith('--only='))
+  ?.slice(7)
+  .split(',');
+const cpu = args.find((a) => a.startsWith('--cpu='))?.slice(6);
 /** [name, path under /oficina_virtual, signed in] */
 const PAGES = [
   ['landing (bare)', '/', false],
@@ -28,7 +34,7 @@ const PAGES = [
   ['code detail', `/clientCodes/${CC}`, true],
   ['pay', `/payments/payments?cc=${CC}`, true],
 ];
-const CPU_RATES = [1, 4];
+const CPU_RATES = cpu ? [Number(cpu)] : [1, 4];
 /** After the page's load event: long enough for its data and its last renders. */
 const SETTLE_MS = 2500;
 
@@ -81,7 +87,7 @@ async function main() {
   const rows = [];
   try {
     const tokens = await signIn(api.url);
-    for (const [name, path, signedIn] of PAGES) {
+    for (const [name, path, signedIn] of PAGES.filter(([n]) => !only || only.includes(n))) {
       for (const rate of CPU_RATES) {
         const runs = [];
         for (let run = 0; run < RUNS; run++) {
