@@ -94,7 +94,9 @@ async function main() {
           runs.push(await load(browser, api.url, path, signedIn ? tokens : null, rate));
         }
         rows.push([name, rate, runs]);
-        process.stdout.write(`  ${name} at ${rate}× CPU: ${runs.map((r) => Math.round(r.lcp)).join(' ')} ms\n`);
+        process.stdout.write(
+          `  ${name} at ${rate}× CPU: ${runs.map((r) => Math.round(r.lcp)).join(' ')} ms\n`,
+        );
       }
     }
   } finally {
