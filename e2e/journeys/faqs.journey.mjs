@@ -42,9 +42,15 @@ async function visitor({ browser, baseUrl, screenshotDir, assert }) {
   // A deep link opens its question.
   const agreed = faqs.locator('.ant-collapse-item', { hasText: '¿Qué significa «Conveniada»?' });
   await agreed.locator('.ant-collapse-header').click();
-  await agreed.getByRole('button', { name: 'Enlace a esta pregunta' }).click();
-  // The address names the question once the click has updated it (web-first: waits for it).
-  await expect(page, 'the link names the question').toHaveURL(/\/faqs\?id=[0-9a-f-]{36}$/);
+  // The address names the question once the click has updated it (web-first: waits for it). Under
+  // load a click while the panel is still opening (Ant Design's collapse motion) can miss the
+  // button (CI, once): click again until the address changes.
+  await expect(async () => {
+    await agreed.getByRole('button', { name: 'Enlace a esta pregunta' }).click();
+    await expect(page, 'the link names the question').toHaveURL(/\/faqs\?id=[0-9a-f-]{36}$/, {
+      timeout: 3000,
+    });
+  }).toPass({ timeout: 20_000 });
   const linked = page.url();
   await page.goto(linked);
   await faqs.getByText('convenio de pago', { exact: false }).waitFor();
