@@ -19,18 +19,26 @@ export function signedInChunksLoaded(): boolean {
 
 /**
  * The signed-in area's chunk and the opened page's, once they have arrived (or failed: the page's
- * own import reports a failure when it renders). Started by `startSignedInLoad`, or here after a
- * sign-in.
+ * own import reports a failure when it renders), and then the first screen's reads in the area's
+ * query cache (`prepareSignedIn`). Started by `startSignedInLoad`, or here after a sign-in.
  */
 export function signedInChunks(): Promise<unknown> {
-  chunks ??= startChunks(undefined);
+  chunks ??= startChunks(undefined, {}, new URLSearchParams());
   return chunks;
 }
 
-function startChunks(page: RoutePage | undefined): Promise<unknown> {
-  return Promise.allSettled([PrivateApp.preload(), page?.preload?.()]).then(() => {
-    chunksLoaded = true;
-  });
+function startChunks(
+  page: RoutePage | undefined,
+  params: Readonly<Record<string, string | undefined>>,
+  search: URLSearchParams,
+): Promise<unknown> {
+  return Promise.allSettled([PrivateApp.preload(), page?.preload?.()])
+    .then(() => import('./private-app'))
+    .then((area) => area.prepareSignedIn(page, params, search))
+    .catch(() => undefined)
+    .then(() => {
+      chunksLoaded = true;
+    });
 }
 
 /** What every signed-in screen asks for first: the profile and the feature switches. */
@@ -45,7 +53,8 @@ function routePath(pathname: string): string {
  * A signed-in visit starts at once, from the entry and in parallel, what its first screen needs: the
  * signed-in area's chunk, the chunk of the page being opened, the profile, the feature switches and
  * the page's own reads (its route's `early`). Without this they would come in three waves (the area,
- * then the page once the area has rendered, then its data once the page has rendered).
+ * then the page once the area has rendered, then its data once the page has rendered). Once the
+ * chunks are in, the reads go into the area's query cache before it renders (`prepareSignedIn`).
  */
 export function startSignedInLoad(location: Pick<Location, 'pathname' | 'search'>, language: string): void {
   if (!getSession()) return;
@@ -60,9 +69,10 @@ export function startSignedInLoad(location: Pick<Location, 'pathname' | 'search'
       break;
     }
   }
-  const pageCalls = route?.early ? route.early(params, new URLSearchParams(location.search)) : [];
+  const search = new URLSearchParams(location.search);
+  const pageCalls = route?.early ? route.early(params, search) : [];
   // The data first: on HTTP/1.1 (six connections per host) calls asked after the chunks wait for a
   // connection behind them, and their answers are small.
   startEarlyCalls([...FIRST_CALLS, ...pageCalls], language);
-  chunks = startChunks(route?.page);
+  chunks = startChunks(route?.page, params, search);
 }

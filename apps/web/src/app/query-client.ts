@@ -14,7 +14,10 @@ function shouldToast(error: unknown): boolean {
 export function createQueryClient(): QueryClient {
   return new QueryClient({
     queryCache: new QueryCache({
+      // A read nobody shows (a prefetch ahead of the page, app/private-app.tsx) fails silently: the
+      // page asks again when it mounts, and that failure is the one reported.
       onError: (error, query) => {
+        if (query.getObserversCount() === 0) return;
         if (!isSilent(query.meta) && shouldToast(error)) notify.error(error);
       },
     }),

@@ -2,7 +2,7 @@ import { FEATURES } from '@ov/domain/constants';
 import { accessContextOf, homeIsDashboard, type ProfileLike } from '../lib/access';
 import { getCachedProfile } from '../lib/session';
 import { lazyPage } from './lazy-page';
-import type { RoutePage } from './route-types';
+import type { PagePrefetch, RoutePage } from './route-types';
 
 /** The signed-in routes' pages, each a chunk of its own with a `preload` (app/early-load.ts). */
 const queue = (name: 'StateQueue' | 'BigClientQueue' | 'ResidentialQueue' | 'AllQueue' | 'MyRequests') =>
@@ -48,9 +48,13 @@ export function codesAtHome(): boolean {
 }
 const home = lazyPage(() => import('./signed-in-home'));
 const loadHome = home.preload;
-/** The signed-in home; its preload also fetches the client codes' chunk when that is what it will show. */
+/**
+ * The signed-in home; its preload also fetches the client codes' chunk, and its prefetch their reads,
+ * when that is what it will show.
+ */
 export const HomePage: RoutePage = Object.assign(home, {
-  preload: () => Promise.all([loadHome(), codesAtHome() ? ClientCodesPage.preload?.() : null]),
+  preload: () => Promise.all([loadHome(), codesAtHome() ? ClientCodesPage.preload() : null]),
+  prefetch: ((...args) => (codesAtHome() ? ClientCodesPage.prefetch(...args) : undefined)) as PagePrefetch,
 });
 export const CodeDetailPage = lazyPage(() => import('../features/billing/pages/code-detail-page'));
 export const StaffCodesPage = lazyPage(() => import('../features/billing/pages/staff-codes-page'));

@@ -1,9 +1,25 @@
+import type { QueryClient } from '@tanstack/react-query';
 import type { ComponentType } from 'react';
 import type { Access } from '../lib/access';
 import type { EarlyCall } from '../lib/early-calls';
 
-/** A route's page; `preload` fetches its chunk ahead of rendering (a lazy page, app/lazy-page.ts). */
-export type RoutePage = ComponentType & { preload?: () => Promise<unknown> };
+/**
+ * What a page reads on its first render, put into the signed-in area's query cache before the area
+ * first renders (app/early-load.ts): the page then comes in one piece instead of its placeholders
+ * followed by one render per answer. Exported as `prefetch` by the page's module; its queries are the
+ * page's own (`queryOptions`), so they take the answers the entry asked for early (`early`).
+ */
+export type PagePrefetch = (
+  client: QueryClient,
+  params: Readonly<Record<string, string | undefined>>,
+  search: URLSearchParams,
+) => Promise<unknown> | undefined;
+
+/**
+ * A route's page; `preload` fetches its chunk ahead of rendering (a lazy page, app/lazy-page.ts), and
+ * `prefetch`, once the chunk is in, its first reads.
+ */
+export type RoutePage = ComponentType & { preload?: () => Promise<unknown>; prefetch?: PagePrefetch };
 
 /** Names of menu icons; the shell maps them to icon components so this table stays icon-free (light). */
 export type IconKey =

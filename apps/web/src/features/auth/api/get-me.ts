@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import type { CurrentUser } from '../../../lib/current-user';
 import { cacheProfile, getCachedProfile } from '../../../lib/session';
@@ -11,12 +11,11 @@ export async function getMe(signal?: AbortSignal): Promise<CurrentUser> {
   return user;
 }
 
+export function meQuery() {
+  return queryOptions({ queryKey: ME_QUERY_KEY, queryFn: ({ signal }) => getMe(signal), staleTime: 60_000 });
+}
+
 /** The signed-in profile; the cached copy shows at once while the fresh one loads. */
 export function useMe() {
-  return useQuery({
-    queryKey: ME_QUERY_KEY,
-    queryFn: ({ signal }) => getMe(signal),
-    placeholderData: getCachedProfile<CurrentUser>() ?? undefined,
-    staleTime: 60_000,
-  });
+  return useQuery({ ...meQuery(), placeholderData: getCachedProfile<CurrentUser>() ?? undefined });
 }

@@ -1,4 +1,4 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import type { InvoiceDto, InvoiceFilters } from '../types';
 import { BASE, BILLING_KEY } from './keys';
@@ -22,10 +22,13 @@ export async function findInvoices(params: InvoicePageParams, signal?: AbortSign
 }
 
 /** One page of a code's invoices, newest first. */
-export function useInvoices(params: InvoicePageParams) {
-  return useQuery({
+export function invoicesQuery(params: InvoicePageParams) {
+  return queryOptions({
     queryKey: [...BILLING_KEY, 'invoices', params],
     queryFn: ({ signal }) => findInvoices(params, signal),
-    placeholderData: keepPreviousData,
   });
+}
+
+export function useInvoices(params: InvoicePageParams) {
+  return useQuery({ ...invoicesQuery(params), placeholderData: keepPreviousData });
 }

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import type { ConsumptionPoint } from '../types';
 import { BASE, BILLING_KEY } from './keys';
@@ -8,9 +8,13 @@ export function getConsumption(cc: string, signal?: AbortSignal): Promise<Consum
 }
 
 /** Amount billed and m³ of the last 12 periods, oldest first. */
-export function useConsumption(cc: string) {
-  return useQuery({
+export function consumptionQuery(cc: string) {
+  return queryOptions({
     queryKey: [...BILLING_KEY, 'consumption', cc],
     queryFn: ({ signal }) => getConsumption(cc, signal),
   });
+}
+
+export function useConsumption(cc: string) {
+  return useQuery(consumptionQuery(cc));
 }

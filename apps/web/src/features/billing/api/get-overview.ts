@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import type { AccountSummary, AdvanceBalance, CodeOverview, StaffAccount, TotalDebt } from '../types';
 import { useMyCcs } from './find-my-ccs';
@@ -36,6 +36,23 @@ async function findStaffAccount(cc: string, signal?: AbortSignal): Promise<Staff
   return (response.data ?? []).find((account) => account.cc === cc) ?? null;
 }
 
+/** A customer's code's contract facts; refused (854) for inactive accounts, which the page shows without them. */
+export function factsQuery(cc: string) {
+  return queryOptions({
+    queryKey: [...BILLING_KEY, 'facts', cc],
+    queryFn: ({ signal }) => getAccountFacts(cc, signal),
+    meta: { silent: true },
+    retry: false,
+  });
+}
+
+export function totalDebtQuery(cc: string) {
+  return queryOptions({
+    queryKey: [...BILLING_KEY, 'total-debt', cc],
+    queryFn: ({ signal }) => getTotalDebt(cc, signal),
+  });
+}
+
 /**
  * The header of a code's detail. Customers: their card (my-ccs) plus the contract facts; staff: the
  * account lookup plus total debt and advance balance.
@@ -43,22 +60,13 @@ async function findStaffAccount(cc: string, signal?: AbortSignal): Promise<Staff
 export function useCodeOverview(cc: string, viewer: Viewer) {
   const isStaff = viewer === 'staff';
   const mine = useMyCcs(!isStaff);
-  const facts = useQuery({
-    queryKey: [...BILLING_KEY, 'facts', cc],
-    queryFn: ({ signal }) => getAccountFacts(cc, signal),
-    enabled: !isStaff,
-    meta: { silent: true },
-    retry: false,
-  });
+  const facts = useQuery({ ...factsQuery(cc), enabled: !isStaff });
   const staff = useQuery({
     queryKey: [...BILLING_KEY, 'staff-account', cc],
     queryFn: ({ signal }) => findStaffAccount(cc, signal),
     enabled: isStaff,
   });
-  const debt = useQuery({
-    queryKey: [...BILLING_KEY, 'total-debt', cc],
-    queryFn: ({ signal }) => getTotalDebt(cc, signal),
-  });
+  const debt = useQuery(totalDebtQuery(cc));
   const balance = useQuery({
     queryKey: [...BILLING_KEY, 'advance-balance', cc],
     queryFn: ({ signal }) => getAdvanceBalance(cc, signal),

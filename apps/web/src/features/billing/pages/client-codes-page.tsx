@@ -5,6 +5,7 @@ import { PERMISSIONS } from '@ov/domain/permissions';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import type { PagePrefetch } from '../../../app/route-types';
 import { Card } from '../../../components/card/card';
 import { Result } from '../../../components/result/result';
 import { Button, Skeleton } from '../../../components/ui';
@@ -13,12 +14,15 @@ import { useCurrentUser } from '../../../lib/current-user';
 import { formatMoney } from '../../../lib/format';
 import { notify } from '../../../lib/notify';
 import { useDissociateCc } from '../api/dissociate-cc';
-import { useMyCcs } from '../api/find-my-ccs';
+import { myCcsQuery, useMyCcs } from '../api/find-my-ccs';
 import { AddCodeDialog } from '../components/add-code-dialog';
 import { ClientCodeCard } from '../components/client-code-card';
 import { EmptyCodes } from '../components/empty-codes';
 import { PendingLine } from '../components/pending-line';
 import { BILLING_PATHS } from '../paths';
+
+/** The first render's read (the entry asked for it early: `MY_CCS_CALL`). */
+export const prefetch: PagePrefetch = (client) => client.prefetchQuery(myCcsQuery());
 
 /** `/clientCodes` (and a customer's home): the customer's codes as cards, add and remove. */
 export default function ClientCodesPage() {

@@ -2,7 +2,7 @@ import type { ClientCodeSummary, InvoiceDto } from '@ov/domain/billing/contracts
 import type { PaymentMethod } from '@ov/domain/enums';
 import type { AdvanceQuote, PaymentCreated, PaymentDto } from '@ov/domain/payments/contracts';
 import type { Filter } from '@ov/domain/validation/forms';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { ApiError, toApiError } from '../../../lib/api-error';
 import { saveBlob } from '../../../lib/download-pdf';
@@ -15,19 +15,21 @@ export const PAYMENTS_KEY = ['payments'] as const;
 export const RECORDS_KEY = ['payments', 'records'] as const;
 
 /** The customer's own client codes (billing's call; features do not import each other). */
-export function useMyCodes() {
-  return useQuery({
+export function myCodesQuery() {
+  return queryOptions({
     queryKey: ['billing', 'my-ccs'],
     queryFn: ({ signal }) => api.post<ClientCodeSummary[]>('/ahab-requests/my-ccs', {}, signal),
   });
 }
 
+export function useMyCodes() {
+  return useQuery(myCodesQuery());
+}
+
 /** Open invoices of one code (Pendiente, Pago Parcial and, to show them, Procesando / Conveniada). */
-export function useOpenInvoices(cc: string | undefined) {
-  return useQuery({
+export function openInvoicesQuery(cc: string | undefined) {
+  return queryOptions({
     queryKey: [...PAYMENTS_KEY, 'open-invoices', cc],
-    enabled: Boolean(cc),
-    placeholderData: keepPreviousData,
     queryFn: async ({ signal }) => {
       const response = await api.request<InvoiceDto[]>('/ahab-requests/invoice-cc', {
         method: 'POST',
@@ -37,6 +39,10 @@ export function useOpenInvoices(cc: string | undefined) {
       return Array.isArray(response.data) ? response.data : [];
     },
   });
+}
+
+export function useOpenInvoices(cc: string | undefined) {
+  return useQuery({ ...openInvoicesQuery(cc), enabled: Boolean(cc), placeholderData: keepPreviousData });
 }
 
 export function payInvoices(body: {

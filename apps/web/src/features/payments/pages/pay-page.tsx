@@ -7,13 +7,21 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
+import type { PagePrefetch } from '../../../app/route-types';
 import { Card } from '../../../components/card/card';
 import { type DataColumn, DataTable } from '../../../components/data-table/data-table';
 import { Alert, Button, Empty, Skeleton, Tag } from '../../../components/ui';
 import { formatDate } from '../../../lib/format';
 import { PATHS } from '../../../lib/urls';
 import { useIsMobile } from '../../../lib/use-is-mobile';
-import { PAYMENTS_KEY, payInvoices, useMyCodes, useOpenInvoices } from '../api/payments';
+import {
+  myCodesQuery,
+  openInvoicesQuery,
+  PAYMENTS_KEY,
+  payInvoices,
+  useMyCodes,
+  useOpenInvoices,
+} from '../api/payments';
 import { CodeSelect } from '../components/code-select';
 import { GatewayChoice, useEnabledMethods } from '../components/gateway-choice';
 import { InactiveCodeAlert } from '../components/inactive-code-alert';
@@ -28,6 +36,16 @@ const STATUS_COLORS: Record<string, string> = {
   Procesando: 'blue',
   Conveniada: 'purple',
   Pagada: 'green',
+};
+
+/** The form's first reads (the entry asked for them early: `payPageCalls`); none for a payment's outcome. */
+export const prefetch: PagePrefetch = (client, _params, search) => {
+  if (search.get('paymentId')) return undefined;
+  const cc = search.get('cc');
+  return Promise.all([
+    client.prefetchQuery(myCodesQuery()),
+    cc ? client.prefetchQuery(openInvoicesQuery(cc)) : undefined,
+  ]);
 };
 
 /** `/payments/payments`: choose a code, its open invoices (or the whole debt), a gateway, and pay. */
