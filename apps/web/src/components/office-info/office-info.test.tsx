@@ -1,4 +1,4 @@
-import { act, fireEvent, render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import '../../lib/i18n';
 import { OfficeInfo } from './office-info';
@@ -30,12 +30,14 @@ function pendingOffices() {
 afterEach(() => vi.mocked(officesServing).mockReset());
 
 describe('OfficeInfo on a code', () => {
-  it('shows the account’s office name at once, and its details once they have loaded', async () => {
+  it('shows the account’s office name at once, and asks for its details once the screen is drawn', async () => {
     const answer = pendingOffices();
     render(<OfficeInfo municipality={2} fallbackName="Oficina Comercial Plaza de la Revolución" />);
     const open = screen.getByTestId('office-open');
     expect(open.textContent).toBe('Oficina Comercial Plaza de la Revolución');
-    expect(officesServing).toHaveBeenCalledWith(2, expect.any(AbortSignal));
+    // Not during the page's first render: the details are behind the button.
+    expect(officesServing).not.toHaveBeenCalled();
+    await waitFor(() => expect(officesServing).toHaveBeenCalledWith(2, expect.any(AbortSignal)));
 
     await answer([PLAZA]);
     fireEvent.click(screen.getByTestId('office-open'));
@@ -47,12 +49,14 @@ describe('OfficeInfo on a code', () => {
   it('names the serving office when it differs, and the account’s name alone when none serves it', async () => {
     const answer = pendingOffices();
     const { unmount } = render(<OfficeInfo municipality={2} fallbackName="Plaza" />);
+    await waitFor(() => expect(officesServing).toHaveBeenCalled());
     await answer([PLAZA]);
     expect(screen.getByTestId('office-open').textContent).toBe(PLAZA.name);
     unmount();
 
     const none = pendingOffices();
     render(<OfficeInfo municipality={2} fallbackName="Plaza" />);
+    await waitFor(() => expect(officesServing).toHaveBeenCalledTimes(2));
     await none([]);
     expect(screen.queryByTestId('office-open')).toBeNull();
     expect(screen.getByText('Plaza')).toBeTruthy();

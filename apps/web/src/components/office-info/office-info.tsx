@@ -3,6 +3,7 @@ import { EnvironmentOutlined, PhoneOutlined } from '@ant-design/icons';
 import { MUNICIPALITIES } from '@ov/domain/municipalities';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useAfterPaint } from '../../lib/use-after-paint';
 import { Button, Popover, Spin } from '../ui';
 import { officesServing, type PublicOffice } from './serving-offices';
 import './office-info.css';
@@ -15,11 +16,15 @@ function pkOf(municipality: number | string | null | undefined): number | null {
   return MUNICIPALITIES.find((m) => m.municipio.toLowerCase() === wanted)?.pk ?? null;
 }
 
-/** The offices serving a municipality, loaded once per municipality shown. */
+/**
+ * The offices serving a municipality, loaded once per municipality shown, after the screen has been
+ * drawn (the name shows at once; the details are behind its button).
+ */
 function useServingOffices(pk: number | null) {
   const [offices, setOffices] = useState<PublicOffice[] | null>(null);
+  const painted = useAfterPaint();
   useEffect(() => {
-    if (pk === null) return;
+    if (pk === null || !painted) return;
     const controller = new AbortController();
     officesServing(pk, controller.signal)
       .then(setOffices)
@@ -27,7 +32,7 @@ function useServingOffices(pk: number | null) {
         if (!controller.signal.aborted) setOffices([]);
       });
     return () => controller.abort();
-  }, [pk]);
+  }, [pk, painted]);
   return pk === null ? [] : offices;
 }
 

@@ -1,6 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { searchList } from '../../../lib/list-query';
+import { useAfterPaint } from '../../../lib/use-after-paint';
 
 export interface AppNotification {
   _id: string;
@@ -34,12 +35,15 @@ export async function getUnreadCount(signal?: AbortSignal): Promise<number> {
 export const markRead = (id: string) => api.post<AppNotification>(`/notifications/${id}/read`);
 export const markAllRead = () => api.post<{ updated: number }>('/notifications/read-all');
 
+/** The bell's count; asked for once the screen has been drawn (`useAfterPaint`). */
 export function useUnreadCount() {
+  const painted = useAfterPaint();
   return useQuery({
     queryKey: UNREAD_KEY,
     queryFn: ({ signal }) => getUnreadCount(signal),
     staleTime: 60_000,
     meta: { silent: true },
+    enabled: painted,
   });
 }
 

@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { getSession } from '../../../lib/session';
 import { API_BASE } from '../../../lib/urls';
+import { useAfterPaint } from '../../../lib/use-after-paint';
 import { type AppNotification, getUnreadCount, NOTIFICATIONS_KEY, UNREAD_KEY } from './notifications-calls';
 
 const RECONNECT_MS = 5000;
@@ -15,9 +16,11 @@ export function useNotificationStream(onNotification?: (row: AppNotification) =>
   const queryClient = useQueryClient();
   const callback = useRef(onNotification);
   callback.current = onNotification;
+  // Opened once the screen has been drawn: it holds one of the browser's six connections.
+  const painted = useAfterPaint();
 
   useEffect(() => {
-    if (typeof EventSource === 'undefined') return;
+    if (!painted || typeof EventSource === 'undefined') return;
     let source: EventSource | null = null;
     let timer: ReturnType<typeof setTimeout> | undefined;
     let stopped = false;
@@ -58,5 +61,5 @@ export function useNotificationStream(onNotification?: (row: AppNotification) =>
       clearTimeout(timer);
       source?.close();
     };
-  }, [queryClient]);
+  }, [queryClient, painted]);
 }
