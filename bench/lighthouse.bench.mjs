@@ -10,6 +10,7 @@
 //   node bench/lighthouse.bench.mjs --runs=5           more runs per page (median)
 //   node bench/lighthouse.bench.mjs --json=/tmp/lh     each run's report kept as JSON
 //   node bench/lighthouse.bench.mjs --devtools         the load throttled in the browser, not simulated
+//   node bench/lighthouse.bench.mjs --edge             through deploy/nginx.conf with TLS and HTTP/2 (bench/edge.mjs)
 //
 // Chromium: CHROME_PATH (default /usr/bin/chromium), with the flags of the browser tests (demo-api.mjs). Signed-in pages
 // get the demo customer's session in localStorage, with the profile the app keeps there after its
@@ -22,6 +23,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import puppeteer from 'puppeteer-core';
 import { CHROMIUM_FLAGS, root, startDemoApi } from './demo-api.mjs';
+import { EDGE_CHROMIUM_FLAGS, startEdge } from './edge.mjs';
 import { CC, coldPage, signIn } from './signed-in.mjs';
 
 const args = process.argv.slice(2);
@@ -36,6 +38,11 @@ const RUNS = Number(args.find((a) => a.startsWith('--runs='))?.slice(7) ?? 3);
  * of a lazily imported chunk depends on when the fast load happened to request it.
  */
 const DEVTOOLS = args.includes('--devtools');
+/**
+ * `--edge`: the pages loaded through the production edge, deploy/nginx.conf with TLS and HTTP/2 (as
+ * docs/DEPLOY.md serves it), instead of from the API directly over HTTP/1.1.
+ */
+const EDGE = args.includes('--edge');
 /** `--json=DIR`: each run's Lighthouse report kept as DIR/<page>-<run>.json (to read its request chains). */
 const JSON_DIR = args.find((a) => a.startsWith('--json='))?.slice(7);
 
@@ -81,9 +88,11 @@ async function main() {
     process.exit(1);
   }
   const api = await startDemoApi({ name: 'lighthouse', readyTimeoutMs: 300_000 });
+  const edge = EDGE ? await startEdge(api.url) : null;
+  const origin = edge?.url ?? api.url;
   const chrome = await chromeLauncher.launch({
     chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
-    chromeFlags: CHROMIUM_FLAGS,
+    chromeFlags: [...CHROMIUM_FLAGS, ...(EDGE ? EDGE_CHROMIUM_FLAGS : [])],
   });
   const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
   const rows = [];
@@ -92,7 +101,7 @@ async function main() {
     for (const [name, path, signedIn] of PAGES.filter(([n]) => !only || only.includes(n))) {
       const runs = [];
       for (let run = 0; run < RUNS; run++) {
-        const lhr = await measure(browser, api.url, path, signedIn ? tokens : null, chrome.port, name);
+        const lhr = await measure(browser, origin, path, signedIn ? tokens : null, chrome.port, name);
         const finalUrl = lhr.finalDisplayedUrl ?? lhr.finalUrl ?? '';
         if (signedIn && finalUrl.endsWith('/login')) throw new Error(`${name}: sent to the login page`);
         const audit = (id) => lhr.audits[id]?.numericValue ?? Number.NaN;
@@ -117,10 +126,11 @@ async function main() {
   } finally {
     await browser.disconnect();
     chrome.kill();
+    await edge?.stop();
     await api.stop();
   }
   console.log(
-    `\nLighthouse ${RUNS > 1 ? `median of ${RUNS} runs` : 'one run'}, mobile (${DEVTOOLS ? 'devtools-throttled' : 'simulated'} slow 4G):`,
+    `\nLighthouse ${RUNS > 1 ? `median of ${RUNS} runs` : 'one run'}, mobile (${DEVTOOLS ? 'devtools-throttled' : 'simulated'} slow 4G), ${EDGE ? 'through the edge (TLS, HTTP/2)' : 'from the API (HTTP/1.1)'}:`,
   );
   console.log(
     `  ${'page'.padEnd(13)} ${'score'.padStart(5)} ${'FCP s'.padStart(6)} ${'LCP s'.padStart(6)} ${'TBT ms'.padStart(7)} ${'CLS'.padStart(6)} ${'KB'.padStart(7)}  runs`,

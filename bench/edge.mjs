@@ -1,0 +1,101 @@
+// The edge a customer's browser reaches in production: deploy/nginx.conf, here with TLS and HTTP/2
+// switched on (docs/DEPLOY.md, "HTTPS and HTTP/2"), in front of the demo API. For the browser
+// benchmarks' `--edge`: over plain HTTP/1.1 a browser opens six connections per host and a signed-in
+// page's 15–20 requests after the entry queue on them; over HTTP/2 they share one.
+// Debian's nginx as a child process (never a service), a throwaway self-signed certificate (openssl).
+import { execFileSync, spawn } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { connect } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { freePort, root } from './demo-api.mjs';
+
+/** Chromium's flag for the throwaway certificate (the benchmarks' browser only). */
+export const EDGE_CHROMIUM_FLAGS = ['--ignore-certificate-errors'];
+
+const NGINX = ['/usr/sbin/nginx', '/usr/bin/nginx'].find((path) => existsSync(path));
+
+/** deploy/nginx.conf with TLS and HTTP/2 on `port`, its upstream the API at `upstream` (http://host:port). */
+export function edgeSite(port, upstream, tlsDir) {
+  const deployed = readFileSync(join(root, 'deploy/nginx.conf'), 'utf8');
+  const site = deployed
+    .replace(
+      /(upstream ov_api \{\n)(?:\s*server [^\n]+\n)+/,
+      `$1  server ${upstream.replace('http://', '')};\n`,
+    )
+    .replace(
+      /listen 80;/,
+      `listen 127.0.0.1:${port} ssl http2;\n  ssl_certificate ${tlsDir}/cert.pem;\n  ssl_certificate_key ${tlsDir}/key.pem;`,
+    )
+    .replace(/access_log \S+ ov_api;/, 'access_log off;');
+  if (!site.includes(`listen 127.0.0.1:${port} ssl http2;`) || !site.includes('access_log off;')) {
+    throw new Error('deploy/nginx.conf no longer has the listen and access_log lines the edge replaces');
+  }
+  return site;
+}
+
+/** Starts the edge in front of `upstream`; `url` is its https origin, `stop()` ends it and removes its files. */
+export async function startEdge(upstream) {
+  if (!NGINX) throw new Error('--edge needs nginx (apt-get install nginx-light)');
+  const dir = mkdtempSync(join(tmpdir(), 'ov-edge-'));
+  mkdirSync(join(dir, 'logs'));
+  execFileSync(
+    'openssl',
+    [
+      'req',
+      '-x509',
+      '-newkey',
+      'rsa:2048',
+      '-nodes',
+      '-days',
+      '1',
+      '-subj',
+      '/CN=127.0.0.1',
+      '-addext',
+      'subjectAltName=IP:127.0.0.1',
+      '-keyout',
+      join(dir, 'key.pem'),
+      '-out',
+      join(dir, 'cert.pem'),
+    ],
+    { stdio: 'ignore' },
+  );
+  const port = await freePort();
+  writeFileSync(
+    join(dir, 'nginx.conf'),
+    `daemon off;
+worker_processes 1;
+pid ${dir}/nginx.pid;
+error_log ${dir}/logs/error.log warn;
+events { worker_connections 1024; }
+http {
+  client_body_temp_path ${dir}/client_body; proxy_temp_path ${dir}/proxy;
+  fastcgi_temp_path ${dir}/fastcgi; uwsgi_temp_path ${dir}/uwsgi; scgi_temp_path ${dir}/scgi;
+${edgeSite(port, upstream, dir)}
+}
+`,
+  );
+  const nginx = spawn(NGINX, ['-p', dir, '-c', join(dir, 'nginx.conf')], { stdio: 'ignore' });
+  for (let attempt = 0; ; attempt++) {
+    const open = await new Promise((done) => {
+      const socket = connect(port, '127.0.0.1', () => socket.end(() => done(true)));
+      socket.on('error', () => done(false));
+    });
+    if (open) break;
+    if (attempt > 50 || nginx.exitCode !== null) {
+      throw new Error(`nginx did not start: ${readFileSync(join(dir, 'logs/error.log'), 'utf8')}`);
+    }
+    await new Promise((done) => setTimeout(done, 100));
+  }
+  return {
+    url: `https://127.0.0.1:${port}`,
+    async stop() {
+      if (nginx.exitCode === null) {
+        const exited = new Promise((done) => nginx.once('exit', done));
+        nginx.kill('SIGTERM');
+        await exited;
+      }
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
