@@ -1,5 +1,5 @@
-// The edge a customer's browser reaches in production: deploy/nginx.conf, here with TLS and HTTP/2
-// switched on (docs/DEPLOY.md, "HTTPS and HTTP/2"), in front of the demo API. For the browser
+// The edge a customer's browser reaches in production: deploy/nginx.conf's HTTPS listener (TLS and
+// HTTP/2, docs/DEPLOY.md "HTTPS and HTTP/2") in front of the demo API. For the browser
 // benchmarks' `--edge`: over plain HTTP/1.1 a browser opens six connections per host and a signed-in
 // page's 15–20 requests after the entry queue on them; over HTTP/2 they share one.
 // Debian's nginx as a child process (never a service), a throwaway self-signed certificate (openssl).
@@ -15,7 +15,10 @@ export const EDGE_CHROMIUM_FLAGS = ['--ignore-certificate-errors'];
 
 const NGINX = ['/usr/sbin/nginx', '/usr/bin/nginx'].find((path) => existsSync(path));
 
-/** deploy/nginx.conf with TLS and HTTP/2 on `port`, its upstream the API at `upstream` (http://host:port). */
+/**
+ * deploy/nginx.conf with its HTTPS listener on `port` (its plain one dropped), the certificate in
+ * `tlsDir`, its upstream the API at `upstream` (http://host:port).
+ */
 export function edgeSite(port, upstream, tlsDir) {
   const deployed = readFileSync(join(root, 'deploy/nginx.conf'), 'utf8');
   const site = deployed
@@ -23,13 +26,15 @@ export function edgeSite(port, upstream, tlsDir) {
       /(upstream ov_api \{\n)(?:\s*server [^\n]+\n)+/,
       `$1  server ${upstream.replace('http://', '')};\n`,
     )
-    .replace(
-      /listen 80;/,
-      `listen 127.0.0.1:${port} ssl http2;\n  ssl_certificate ${tlsDir}/cert.pem;\n  ssl_certificate_key ${tlsDir}/key.pem;`,
-    )
+    .replace(/listen 443 ssl http2;/, `listen 127.0.0.1:${port} ssl http2;`)
+    .replace(/\n\s*listen 80;/, '')
+    .replaceAll('/etc/nginx/tls/', `${tlsDir}/`)
     .replace(/access_log \S+ ov_api;/, 'access_log off;');
-  if (!site.includes(`listen 127.0.0.1:${port} ssl http2;`) || !site.includes('access_log off;')) {
-    throw new Error('deploy/nginx.conf no longer has the listen and access_log lines the edge replaces');
+  const expected = [`listen 127.0.0.1:${port} ssl http2;`, `${tlsDir}/fullchain.pem`, 'access_log off;'];
+  if (!expected.every((line) => site.includes(line)) || site.includes('listen 80;')) {
+    throw new Error(
+      'deploy/nginx.conf no longer has the listen, certificate and access_log lines the edge replaces',
+    );
   }
   return site;
 }
@@ -54,9 +59,9 @@ export async function startEdge(upstream) {
       '-addext',
       'subjectAltName=IP:127.0.0.1',
       '-keyout',
-      join(dir, 'key.pem'),
+      join(dir, 'privkey.pem'),
       '-out',
-      join(dir, 'cert.pem'),
+      join(dir, 'fullchain.pem'),
     ],
     { stdio: 'ignore' },
   );

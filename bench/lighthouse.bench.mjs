@@ -10,7 +10,7 @@
 //   node bench/lighthouse.bench.mjs --runs=5           more runs per page (median)
 //   node bench/lighthouse.bench.mjs --json=/tmp/lh     each run's report kept as JSON
 //   node bench/lighthouse.bench.mjs --devtools         the load throttled in the browser, not simulated
-//   node bench/lighthouse.bench.mjs --edge             through deploy/nginx.conf with TLS and HTTP/2 (bench/edge.mjs)
+//   node bench/lighthouse.bench.mjs --edge             through deploy/nginx.conf over HTTPS and HTTP/2 (bench/edge.mjs)
 //
 // Chromium: CHROME_PATH (default /usr/bin/chromium), with the flags of the browser tests (demo-api.mjs). Signed-in pages
 // get the demo customer's session in localStorage, with the profile the app keeps there after its
@@ -39,8 +39,8 @@ const RUNS = Number(args.find((a) => a.startsWith('--runs='))?.slice(7) ?? 3);
  */
 const DEVTOOLS = args.includes('--devtools');
 /**
- * `--edge`: the pages loaded through the production edge, deploy/nginx.conf with TLS and HTTP/2 (as
- * docs/DEPLOY.md serves it), instead of from the API directly over HTTP/1.1.
+ * `--edge`: the pages loaded through the production edge, deploy/nginx.conf's HTTPS listener (TLS and
+ * HTTP/2), instead of from the API directly over HTTP/1.1.
  */
 const EDGE = args.includes('--edge');
 /** `--json=DIR`: each run's Lighthouse report kept as DIR/<page>-<run>.json (to read its request chains). */

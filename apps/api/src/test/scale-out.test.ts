@@ -11,6 +11,7 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { createWriteStream, existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { connect as connectHttp2, type IncomingHttpHeaders } from 'node:http2';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -67,6 +68,9 @@ describe.skipIf(!serverUrl || !NGINX)(
     let dbName = '';
     let dbUrl = '';
     let lb = '';
+    /** nginx's HTTPS port (HTTP/2), with this run's self-signed certificate `tlsCert`. */
+    let tlsPort = 0;
+    let tlsCert = '';
     const api: { port: number; child?: ChildProcess }[] = [];
     const work = mkdtempSync(path.join(tmpdir(), 'ov-scale-'));
     let sandbox = '';
@@ -124,6 +128,7 @@ describe.skipIf(!serverUrl || !NGINX)(
       const sandboxPort = await freePort();
       const lbPort = await freePort();
       lb = `http://127.0.0.1:${lbPort}`;
+      tlsPort = await freePort();
       sandbox = `http://127.0.0.1:${sandboxPort}`;
       // The mailbox the jobs process delivers to (SMTP, in this process).
       smtp = new SMTPServer({
@@ -206,14 +211,29 @@ describe.skipIf(!serverUrl || !NGINX)(
       // this run's upstream servers, port and log folder: the file an operator deploys is the one tested.
       const deployed = readFileSync(path.join(REPO_ROOT, 'deploy/nginx.conf'), 'utf8');
       const servers = api.map((a) => `  server 127.0.0.1:${a.port} max_fails=1 fail_timeout=5s;`).join('\n');
+      // The certificate an operator mounts in /etc/nginx/tls: here a throwaway self-signed one.
+      const tls = path.join(work, 'tls');
+      mkdirSync(tls);
+      execFileSync(
+        'openssl',
+        ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '1', '-subj', '/CN=127.0.0.1']
+          .concat(['-addext', 'subjectAltName=IP:127.0.0.1'])
+          .concat(['-keyout', path.join(tls, 'privkey.pem'), '-out', path.join(tls, 'fullchain.pem')]),
+        { stdio: 'ignore' },
+      );
+      tlsCert = readFileSync(path.join(tls, 'fullchain.pem'), 'utf8');
       const site = deployed
         .replace(/(upstream ov_api \{\n)(?:\s*server [^\n]+\n)+/, `$1${servers}\n`)
         .replace(/listen 80;/, `listen 127.0.0.1:${lbPort};`)
+        .replace(/listen 443 ssl http2;/, `listen 127.0.0.1:${tlsPort} ssl http2;`)
+        .replaceAll('/etc/nginx/tls/', `${tls}/`)
         .replace(/access_log \S+/, `access_log ${prefix}/logs/access.log`);
       expect(
         site,
-        'deploy/nginx.conf has the upstream, listen and access_log lines the test replaces',
+        'deploy/nginx.conf has the upstream, listen, certificate and access_log lines the test replaces',
       ).toContain(`listen 127.0.0.1:${lbPort};`);
+      expect(site).toContain(`listen 127.0.0.1:${tlsPort} ssl http2;`);
+      expect(site).toContain(`ssl_certificate ${tls}/fullchain.pem;`);
       expect(site).toContain(servers);
       writeFileSync(
         conf,
@@ -308,6 +328,40 @@ ${site}
       const seeded = api.filter((a) => logs.get(a.child!)!.includes('empty database seeded'));
       expect(seeded).toHaveLength(1);
       expect(API_ROOT).toBeTruthy();
+    });
+
+    it('nginx serves browsers over HTTPS with HTTP/2; the API then asks for HTTPS from then on (HSTS)', async () => {
+      const session = connectHttp2(`https://127.0.0.1:${tlsPort}`, { ca: tlsCert });
+      try {
+        const get = (p: string) =>
+          new Promise<{ status: number; headers: IncomingHttpHeaders; body: string }>((done, fail) => {
+            const stream = session.request({ ':path': p });
+            let body = '';
+            let headers: IncomingHttpHeaders = {};
+            stream.setEncoding('utf8');
+            stream.on('response', (h) => {
+              headers = h as IncomingHttpHeaders;
+            });
+            stream.on('data', (chunk: string) => {
+              body += chunk;
+            });
+            stream.on('end', () => done({ status: Number(headers[':status']), headers, body }));
+            stream.on('error', fail);
+          });
+        // Both requests on the one connection, at once.
+        const [ready, me] = await Promise.all([get('/api/health/ready'), get('/api/users/me')]);
+        expect(session.alpnProtocol).toBe('h2');
+        expect(ready.status).toBe(200);
+        expect(JSON.parse(ready.body)).toMatchObject({ status: 'ok' });
+        expect(ready.headers['strict-transport-security']).toMatch(/max-age=\d+/);
+        expect(me.status).toBe(401);
+      } finally {
+        session.close();
+      }
+      // Plain HTTP (a terminator in front, a trial) is no HTTPS: no HSTS there.
+      const plain = await fetch(`${lb}/api/health/ready`);
+      expect(plain.status).toBe(200);
+      expect(plain.headers.get('strict-transport-security')).toBeNull();
     });
 
     it('nginx spreads requests over both processes and the request id follows them', async () => {
