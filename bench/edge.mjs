@@ -2,12 +2,14 @@
 // HTTP/2, docs/DEPLOY.md "HTTPS and HTTP/2") in front of the demo API. For the browser
 // benchmarks' `--edge`: over plain HTTP/1.1 a browser opens six connections per host and a signed-in
 // page's 15–20 requests after the entry queue on them; over HTTP/2 they share one.
-// Debian's nginx as a child process (never a service), a throwaway self-signed certificate (openssl).
-import { execFileSync, spawn } from 'node:child_process';
+// Debian's nginx as a child process (never a service), a throwaway self-signed certificate
+// (scripts/nginx-child.mjs).
+import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { childNginxConf, selfSignedCertificate } from '../scripts/nginx-child.mjs';
 import { freePort, root } from './demo-api.mjs';
 
 /** Chromium's flag for the throwaway certificate (the benchmarks' browser only). */
@@ -44,42 +46,9 @@ export async function startEdge(upstream) {
   if (!NGINX) throw new Error('--edge needs nginx (apt-get install nginx-light)');
   const dir = mkdtempSync(join(tmpdir(), 'ov-edge-'));
   mkdirSync(join(dir, 'logs'));
-  execFileSync(
-    'openssl',
-    [
-      'req',
-      '-x509',
-      '-newkey',
-      'rsa:2048',
-      '-nodes',
-      '-days',
-      '1',
-      '-subj',
-      '/CN=127.0.0.1',
-      '-addext',
-      'subjectAltName=IP:127.0.0.1',
-      '-keyout',
-      join(dir, 'privkey.pem'),
-      '-out',
-      join(dir, 'fullchain.pem'),
-    ],
-    { stdio: 'ignore' },
-  );
+  selfSignedCertificate(dir);
   const port = await freePort();
-  writeFileSync(
-    join(dir, 'nginx.conf'),
-    `daemon off;
-worker_processes 1;
-pid ${dir}/nginx.pid;
-error_log ${dir}/logs/error.log warn;
-events { worker_connections 1024; }
-http {
-  client_body_temp_path ${dir}/client_body; proxy_temp_path ${dir}/proxy;
-  fastcgi_temp_path ${dir}/fastcgi; uwsgi_temp_path ${dir}/uwsgi; scgi_temp_path ${dir}/scgi;
-${edgeSite(port, upstream, dir)}
-}
-`,
-  );
+  writeFileSync(join(dir, 'nginx.conf'), childNginxConf(dir, edgeSite(port, upstream, dir)));
   const nginx = spawn(NGINX, ['-p', dir, '-c', join(dir, 'nginx.conf')], { stdio: 'ignore' });
   for (let attempt = 0; ; attempt++) {
     const open = await new Promise((done) => {

@@ -21,6 +21,7 @@ import pg from 'pg';
 import sharp from 'sharp';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { childNginxConf, selfSignedCertificate } from '../../../../scripts/nginx-child.mjs';
 import { API_ROOT, REPO_ROOT } from '../config';
 import { type Database, MIGRATIONS_FOLDER, openDatabase } from '../db/client';
 import { seedBillingDemo } from '../db/seed/billing-demo';
@@ -214,13 +215,7 @@ describe.skipIf(!serverUrl || !NGINX)(
       // The certificate an operator mounts in /etc/nginx/tls: here a throwaway self-signed one.
       const tls = path.join(work, 'tls');
       mkdirSync(tls);
-      execFileSync(
-        'openssl',
-        ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '1', '-subj', '/CN=127.0.0.1']
-          .concat(['-addext', 'subjectAltName=IP:127.0.0.1'])
-          .concat(['-keyout', path.join(tls, 'privkey.pem'), '-out', path.join(tls, 'fullchain.pem')]),
-        { stdio: 'ignore' },
-      );
+      selfSignedCertificate(tls);
       tlsCert = readFileSync(path.join(tls, 'fullchain.pem'), 'utf8');
       const site = deployed
         .replace(/(upstream ov_api \{\n)(?:\s*server [^\n]+\n)+/, `$1${servers}\n`)
@@ -235,20 +230,7 @@ describe.skipIf(!serverUrl || !NGINX)(
       expect(site).toContain(`listen 127.0.0.1:${tlsPort} ssl http2;`);
       expect(site).toContain(`ssl_certificate ${tls}/fullchain.pem;`);
       expect(site).toContain(servers);
-      writeFileSync(
-        conf,
-        `daemon off;
-worker_processes 1;
-pid ${prefix}/nginx.pid;
-error_log ${prefix}/logs/error.log warn;
-events { worker_connections 2048; }
-http {
-  client_body_temp_path ${prefix}/client_body; proxy_temp_path ${prefix}/proxy;
-  fastcgi_temp_path ${prefix}/fastcgi; uwsgi_temp_path ${prefix}/uwsgi; scgi_temp_path ${prefix}/scgi;
-${site}
-}
-`,
-      );
+      writeFileSync(conf, childNginxConf(prefix, site, 2048));
       const nginx = spawn(NGINX!, ['-p', prefix, '-c', conf], { stdio: ['ignore', 'pipe', 'pipe'] });
       logs.set(nginx, '');
       nginx.stderr?.on('data', (b) => logs.set(nginx, logs.get(nginx) + b.toString()));

@@ -2,21 +2,13 @@ import '../lib/i18n';
 import type { ClientCodeSummary } from '@ov/domain/billing/contracts';
 import { render, screen } from '@testing-library/react';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { CurrentUser } from '../lib/current-user';
 import { STORAGE_KEYS } from '../lib/storage-keys';
+import { CUSTOMER_PROFILE } from '../test/profiles';
 import { App } from './app';
 import { signedInChunks, signedInChunksLoaded, startSignedInLoad } from './early-load';
 
 const CC = '2300000000001';
-const customer: CurrentUser = {
-  _id: 'u2',
-  email: 'maria.perez@example.cu',
-  firstName: 'María',
-  lastName: 'Pérez González',
-  status: 'ACTIVE',
-  roles: [{ role: { name: 'USER', superAdmin: false } }],
-  permissions: [],
-};
+const customer = CUSTOMER_PROFILE;
 const card: ClientCodeSummary = {
   cc: CC,
   holder: 'María Pérez González',

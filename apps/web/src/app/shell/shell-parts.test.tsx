@@ -7,6 +7,7 @@ import { MemoryRouter, useLocation } from 'react-router';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { accessContextOf, type Features } from '../../lib/access';
 import { type CurrentUser, CurrentUserContext } from '../../lib/current-user';
+import { ADMIN_PROFILE, CUSTOMER_PROFILE } from '../../test/profiles';
 import { AppBreadcrumbs } from './app-breadcrumbs';
 import { MenuDrawer } from './menu-drawer';
 import { SideMenu } from './side-menu';
@@ -25,24 +26,8 @@ beforeAll(() => {
 });
 
 const features: Features = { ...FEATURES };
-const admin: CurrentUser = {
-  _id: 'u1',
-  email: 'admin@aguasdelahabana.cu',
-  firstName: 'Ana',
-  lastName: 'Pérez',
-  status: 'ACTIVE',
-  roles: [{ role: { name: 'SUPER_ADMIN', superAdmin: true } }],
-  permissions: [PERMISSIONS.ADMIN],
-};
-const customer: CurrentUser = {
-  _id: 'u2',
-  email: 'maria.perez@example.cu',
-  firstName: 'María',
-  lastName: 'Pérez González',
-  status: 'ACTIVE',
-  roles: [{ role: { name: 'USER', superAdmin: false } }],
-  permissions: [],
-};
+const admin = ADMIN_PROFILE;
+const customer = CUSTOMER_PROFILE;
 
 function Where() {
   return <output data-testid="where">{useLocation().pathname}</output>;
