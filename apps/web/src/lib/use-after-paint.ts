@@ -21,19 +21,19 @@ export function useAfterPaint(): boolean {
     };
     // A frame's callbacks run before its paint, the next frame's once it has been handed to the
     // screen; the first idle time after that comes once the page's own work is done (at most a
-    // second later). Without frames (a hidden
-    // tab, a test without layout) or idle callbacks (Safari), a task.
+    // second later). Without frames (a hidden tab, a test without layout) or idle callbacks
+    // (Safari), a task. Only `live` is cleared on unmount: a late `done` then changes nothing here.
     const whenIdle = () =>
       typeof requestIdleCallback === 'function'
         ? requestIdleCallback(done, { timeout: 1000 })
         : setTimeout(done, 50);
-    const frame =
-      typeof requestAnimationFrame === 'function' && document.visibilityState === 'visible'
-        ? requestAnimationFrame(() => requestAnimationFrame(whenIdle))
-        : (setTimeout(done, 0), 0);
+    if (typeof requestAnimationFrame === 'function' && document.visibilityState === 'visible') {
+      requestAnimationFrame(() => requestAnimationFrame(whenIdle));
+    } else {
+      setTimeout(done, 0);
+    }
     return () => {
       live = false;
-      if (frame) cancelAnimationFrame(frame);
     };
   }, [ready]);
   return ready;
