@@ -5,41 +5,15 @@
 // Debian's nginx as a child process (never a service), a throwaway self-signed certificate
 // (scripts/nginx-child.mjs).
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { childNginxConf, selfSignedCertificate } from '../scripts/nginx-child.mjs';
-import { freePort, root } from './demo-api.mjs';
+import { childNginxConf, deployedSite, NGINX, selfSignedCertificate } from '../scripts/nginx-child.mjs';
+import { freePort } from './demo-api.mjs';
 
 /** Chromium's flag for the throwaway certificate (the benchmarks' browser only). */
 export const EDGE_CHROMIUM_FLAGS = ['--ignore-certificate-errors'];
-
-const NGINX = ['/usr/sbin/nginx', '/usr/bin/nginx'].find((path) => existsSync(path));
-
-/**
- * deploy/nginx.conf with its HTTPS listener on `port` (its plain one dropped), the certificate in
- * `tlsDir`, its upstream the API at `upstream` (http://host:port).
- */
-export function edgeSite(port, upstream, tlsDir) {
-  const deployed = readFileSync(join(root, 'deploy/nginx.conf'), 'utf8');
-  const site = deployed
-    .replace(
-      /(upstream ov_api \{\n)(?:\s*server [^\n]+\n)+/,
-      `$1  server ${upstream.replace('http://', '')};\n`,
-    )
-    .replace(/listen 443 ssl http2;/, `listen 127.0.0.1:${port} ssl http2;`)
-    .replace(/\n\s*listen 80;/, '')
-    .replaceAll('/etc/nginx/tls/', `${tlsDir}/`)
-    .replace(/access_log \S+ ov_api;/, 'access_log off;');
-  const expected = [`listen 127.0.0.1:${port} ssl http2;`, `${tlsDir}/fullchain.pem`, 'access_log off;'];
-  if (!expected.every((line) => site.includes(line)) || site.includes('listen 80;')) {
-    throw new Error(
-      'deploy/nginx.conf no longer has the listen, certificate and access_log lines the edge replaces',
-    );
-  }
-  return site;
-}
 
 /** Starts the edge in front of `upstream`; `url` is its https origin, `stop()` ends it and removes its files. */
 export async function startEdge(upstream) {
@@ -48,7 +22,14 @@ export async function startEdge(upstream) {
   mkdirSync(join(dir, 'logs'));
   selfSignedCertificate(dir);
   const port = await freePort();
-  writeFileSync(join(dir, 'nginx.conf'), childNginxConf(dir, edgeSite(port, upstream, dir)));
+  const site = deployedSite({
+    servers: [`server ${upstream.replace('http://', '')};`],
+    http: null,
+    https: `127.0.0.1:${port}`,
+    tlsDir: dir,
+    accessLog: null,
+  });
+  writeFileSync(join(dir, 'nginx.conf'), childNginxConf(dir, site));
   const nginx = spawn(NGINX, ['-p', dir, '-c', join(dir, 'nginx.conf')], { stdio: 'ignore' });
   for (let attempt = 0; ; attempt++) {
     const open = await new Promise((done) => {

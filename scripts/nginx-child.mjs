@@ -2,7 +2,36 @@
 // test (apps/api/src/test/scale-out.test.ts) and the benchmarks' edge (bench/edge.mjs): the site is
 // deploy/nginx.conf with that run's ports, upstreams and certificate.
 import { execFileSync } from 'node:child_process';
-import { join } from 'node:path';
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+
+/** Debian's nginx binary, if installed (`apt-get install nginx-light`). */
+export const NGINX = ['/usr/sbin/nginx', '/usr/bin/nginx'].find((path) => existsSync(path));
+
+/**
+ * deploy/nginx.conf, the file an operator deploys, with this run's values: `servers` the lines of its
+ * `upstream ov_api`, `http` and `https` the addresses of its plain and HTTPS listeners (`null` drops
+ * that listener), `tlsDir` the folder of the certificate, `accessLog` a file (or `null`: none). Throws
+ * when the file no longer has a line it replaces.
+ */
+export function deployedSite({ servers, http, https, tlsDir, accessLog }) {
+  const deployed = readFileSync(join(root, 'deploy/nginx.conf'), 'utf8');
+  const edits = [
+    [/(upstream ov_api \{\n)(?:\s*server [^\n]+\n)+/, `$1${servers.map((line) => `  ${line}\n`).join('')}`],
+    [/\n\s*listen 80;/, http ? `\n  listen ${http};` : ''],
+    [/\n\s*listen 443 ssl http2;/, https ? `\n  listen ${https} ssl http2;` : ''],
+    [/\/etc\/nginx\/tls\//g, `${tlsDir}/`],
+    [/access_log \S+ ov_api;/, accessLog ? `access_log ${accessLog} ov_api;` : 'access_log off;'],
+  ];
+  return edits.reduce((site, [pattern, value]) => {
+    if (!pattern.test(site)) throw new Error(`deploy/nginx.conf no longer has the line ${pattern} replaces`);
+    pattern.lastIndex = 0;
+    return site.replace(pattern, value);
+  }, deployed);
+}
 
 /** nginx's main configuration around `site`: in the foreground, every file of its own under `prefix`. */
 export function childNginxConf(prefix, site, connections = 1024) {

@@ -21,7 +21,12 @@ import pg from 'pg';
 import sharp from 'sharp';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { childNginxConf, selfSignedCertificate } from '../../../../scripts/nginx-child.mjs';
+import {
+  childNginxConf,
+  deployedSite,
+  NGINX,
+  selfSignedCertificate,
+} from '../../../../scripts/nginx-child.mjs';
 import { API_ROOT, REPO_ROOT } from '../config';
 import { type Database, MIGRATIONS_FOLDER, openDatabase } from '../db/client';
 import { seedBillingDemo } from '../db/seed/billing-demo';
@@ -48,7 +53,6 @@ async function until<T>(what: string, check: () => Promise<T> | T, ms = 60_000):
 }
 
 const serverUrl = process.env.DATABASE_URL;
-const NGINX = ['/usr/sbin/nginx', '/usr/bin/nginx'].find((p) => existsSync(p));
 if (serverUrl && !NGINX && process.env.CI)
   throw new Error('nginx is required for the scale-out test (apt-get install nginx-light)');
 
@@ -210,19 +214,20 @@ describe.skipIf(!serverUrl || !NGINX)(
       const conf = path.join(prefix, 'nginx.conf');
       // deploy/nginx.conf as compose.yaml and docs/DEPLOY.md use it (inside nginx's http block), with
       // this run's upstream servers, port and log folder: the file an operator deploys is the one tested.
-      const deployed = readFileSync(path.join(REPO_ROOT, 'deploy/nginx.conf'), 'utf8');
-      const servers = api.map((a) => `  server 127.0.0.1:${a.port} max_fails=1 fail_timeout=5s;`).join('\n');
+      const upstreams = api.map((a) => `server 127.0.0.1:${a.port} max_fails=1 fail_timeout=5s;`);
+      const servers = upstreams.map((line) => `  ${line}`).join('\n');
       // The certificate an operator mounts in /etc/nginx/tls: here a throwaway self-signed one.
       const tls = path.join(work, 'tls');
       mkdirSync(tls);
       selfSignedCertificate(tls);
       tlsCert = readFileSync(path.join(tls, 'fullchain.pem'), 'utf8');
-      const site = deployed
-        .replace(/(upstream ov_api \{\n)(?:\s*server [^\n]+\n)+/, `$1${servers}\n`)
-        .replace(/listen 80;/, `listen 127.0.0.1:${lbPort};`)
-        .replace(/listen 443 ssl http2;/, `listen 127.0.0.1:${tlsPort} ssl http2;`)
-        .replaceAll('/etc/nginx/tls/', `${tls}/`)
-        .replace(/access_log \S+/, `access_log ${prefix}/logs/access.log`);
+      const site = deployedSite({
+        servers: upstreams,
+        http: `127.0.0.1:${lbPort}`,
+        https: `127.0.0.1:${tlsPort}`,
+        tlsDir: tls,
+        accessLog: `${prefix}/logs/access.log`,
+      });
       expect(
         site,
         'deploy/nginx.conf has the upstream, listen, certificate and access_log lines the test replaces',
