@@ -48,13 +48,15 @@ export function codesAtHome(): boolean {
 }
 const home = lazyPage(() => import('./signed-in-home'));
 const loadHome = home.preload;
+const prefetchHome: PagePrefetch = (...args) =>
+  codesAtHome() ? ClientCodesPage.prefetch(...args) : undefined;
 /**
  * The signed-in home; its preload also fetches the client codes' chunk, and its prefetch their reads,
  * when that is what it will show.
  */
 export const HomePage: RoutePage = Object.assign(home, {
   preload: () => Promise.all([loadHome(), codesAtHome() ? ClientCodesPage.preload() : null]),
-  prefetch: ((...args) => (codesAtHome() ? ClientCodesPage.prefetch(...args) : undefined)) as PagePrefetch,
+  prefetch: prefetchHome,
 });
 export const CodeDetailPage = lazyPage(() => import('../features/billing/pages/code-detail-page'));
 export const StaffCodesPage = lazyPage(() => import('../features/billing/pages/staff-codes-page'));

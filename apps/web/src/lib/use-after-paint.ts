@@ -4,11 +4,10 @@ let painted = false;
 
 /**
  * False until the screen this component first appears on has been painted and the browser is idle
- * (at most a second after the paint), then true (and true at
- * once for every later screen). Reads the first screen does not show (the unread count, the
- * notification stream, an office's details behind a button) wait for it: on a slow phone they
- * neither hold one of the six connections nor take the main thread before the page's content is
- * drawn.
+ * (at most a second after the paint), then true (and true at once for every later screen). Reads the
+ * first screen does not show (the unread count, the notification stream, an office's details behind
+ * a button) wait for it: on a slow phone they neither hold one of the six connections nor take the
+ * main thread before the page's content is drawn.
  */
 export function useAfterPaint(): boolean {
   const [ready, setReady] = useState(painted);

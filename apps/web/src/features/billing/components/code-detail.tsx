@@ -160,7 +160,6 @@ export function CodeDetail({ cc, viewer }: { cc: string; viewer: Viewer }) {
   );
 }
 
-/** A value's place while the code's card loads: one text line, so nothing moves when it comes. */
 /** The code's facts; while they load (`data` absent) their labels with a line in place of each value. */
 function Summary({ data }: { data: CodeOverview | undefined }) {
   const { t } = useTranslation();
