@@ -13,6 +13,7 @@ import { confirmationCheck, NewPasswordFields } from '../../../components/passwo
 import { Alert, Button } from '../../../components/ui';
 import { isApiError } from '../../../lib/api-error';
 import { errorText } from '../../../lib/error-text';
+import { useSignupOpen } from '../../../lib/public-switches';
 import { PATHS } from '../../../lib/urls';
 import { resendVerification, signUp } from '../api/account-calls';
 import { useMunicipalities } from '../api/municipalities';
@@ -80,9 +81,28 @@ const EMPTY: SignupValues = {
   clientCodeProof: '',
 };
 
-const hasCode = (values: SignupValues) => Boolean(String(values.clientCode ?? '').trim());
+/** Sign-up switched off in the settings: no form, only the news and the ways that remain. */
+function SignupClosed() {
+  const { t } = useTranslation();
+  return (
+    <AccountCard title={t('account.signupClosed.title')} testId="signup-closed">
+      <Alert className="ov-account__alert" type="info" showIcon title={t('account.signupClosed.text')} />
+      <p>{t('account.signupClosed.hint')}</p>
+      <div className="ov-account__footer">
+        <Link to={PATHS.login}>{t('account.common.login')}</Link> ·{' '}
+        <Link to={PATHS.home}>{t('account.signupClosed.home')}</Link>
+      </div>
+    </AccountCard>
+  );
+}
 
 export default function RegisterPage() {
+  return useSignupOpen() ? <RegisterForm /> : <SignupClosed />;
+}
+
+const hasCode = (values: SignupValues) => Boolean(String(values.clientCode ?? '').trim());
+
+function RegisterForm() {
   const { t, i18n } = useTranslation();
   const lang = i18n.language;
   const checks = useMemo<FieldChecks<SignupValues>>(() => {

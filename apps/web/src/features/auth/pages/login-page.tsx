@@ -2,6 +2,7 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PublicLayout } from '../../../components/public-layout/public-layout';
+import { useSignupOpen } from '../../../lib/public-switches';
 import { PATHS } from '../../../lib/urls';
 import './login-page.css';
 
@@ -37,6 +38,7 @@ function usePainted(): boolean {
 export default function LoginPage() {
   const { t } = useTranslation();
   const painted = usePainted();
+  const signupOpen = useSignupOpen();
   return (
     <PublicLayout hideLoginLink>
       <div className="ov-login">
@@ -46,9 +48,11 @@ export default function LoginPage() {
           </h1>
           <p className="ov-login__subtitle">{t('auth.login.subtitle')}</p>
           <Suspense fallback={<FormPlaceholder />}>{painted ? <LoginForm /> : <FormPlaceholder />}</Suspense>
-          <div className="ov-login__register">
-            {t('auth.login.noAccount')} <Link to={PATHS.register}>{t('auth.login.register')}</Link>
-          </div>
+          {signupOpen ? (
+            <div className="ov-login__register">
+              {t('auth.login.noAccount')} <Link to={PATHS.register}>{t('auth.login.register')}</Link>
+            </div>
+          ) : null}
         </section>
       </div>
     </PublicLayout>

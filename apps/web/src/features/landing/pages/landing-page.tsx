@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PublicLayout } from '../../../components/public-layout/public-layout';
 import { RequestIdSearch } from '../../../components/request-id-search/request-id-search';
+import { useSignupOpen } from '../../../lib/public-switches';
 import { PATHS } from '../../../lib/urls';
 import { ContractIcon, FaqIcon, LoginIcon, RegisterIcon, SearchIcon } from '../components/landing-icons';
 
@@ -42,6 +43,8 @@ function Entry({ to, icon, title, text, cta, accent, children, testId }: EntryPr
 /** The anonymous landing page: the five ways in of spec §2. Plain React so it loads fast on mobile data. */
 export default function LandingPage() {
   const { t } = useTranslation();
+  // Sign-up switched off in the settings: not offered (the API would refuse it, 477).
+  const signupOpen = useSignupOpen();
   return (
     <PublicLayout
       hero={
@@ -69,14 +72,16 @@ export default function LandingPage() {
         >
           <RequestIdSearch />
         </Entry>
-        <Entry
-          testId="entry-register"
-          to={PATHS.register}
-          icon={<RegisterIcon />}
-          title={t('landing.register.title')}
-          text={t('landing.register.text')}
-          cta={t('landing.register.action')}
-        />
+        {signupOpen ? (
+          <Entry
+            testId="entry-register"
+            to={PATHS.register}
+            icon={<RegisterIcon />}
+            title={t('landing.register.title')}
+            text={t('landing.register.text')}
+            cta={t('landing.register.action')}
+          />
+        ) : null}
         <Entry
           testId="entry-login"
           to={PATHS.login}
