@@ -87,7 +87,8 @@ export const officesRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
       config: WRITE,
       schema: {
         tags,
-        summary: 'Create an office (name, address, province, municipality required; traced)',
+        summary:
+          'Create an office (name, address, province, municipality required; 403 · 456/453 outside the writer’s scope; traced)',
         body: commercialOfficeSchema,
         response: { 201: officeDto },
       },

@@ -5,6 +5,7 @@ import { commercialOffices, municipalities } from '../../db/schema';
 import { pageWindow, type SearchQuery, type SearchSpec, searchOrder, searchWhere } from '../../lib/search';
 import { writeTrace } from '../../lib/traces';
 import type { Principal } from '../../plugins/access';
+import { type Actor, assertInScope, loadActor } from '../users/users.admin.support';
 
 type Row = typeof commercialOffices.$inferSelect;
 const t = commercialOffices;
@@ -62,6 +63,23 @@ export function createOfficesService(db: Db) {
     if (found.length !== wanted.length) throw new AppError('BADREQUESTERROR', 414);
   }
 
+  /**
+   * A writer scoped to a municipality (or province) acts only on offices there, as with users and
+   * contract requests: 456 for another municipality, 453 outside the province.
+   */
+  function assertOfficeInScope(actor: Actor, municipality: number, addedServes: number[] = []) {
+    assertInScope(actor, municipality);
+    // Sending another municipality's customers to an office is acting on that municipality too.
+    for (const m of addedServes) assertInScope(actor, m);
+  }
+
+  /** The condition limiting a scoped reader's list to their municipality (453 outside the province). */
+  function scopeWhere(actor: Actor) {
+    assertInScope(actor, actor.scopeMunicipality);
+    if (actor.principal.isSuperAdmin || actor.scopeMunicipality === null) return undefined;
+    return eq(t.municipality, actor.scopeMunicipality);
+  }
+
   return {
     /** Offices serving a municipality, for anyone the product sends to the office (400 unknown). */
     async serving(space: string, municipality: number) {
@@ -83,7 +101,12 @@ export function createOfficesService(db: Db) {
     },
 
     async search(p: Principal, q: SearchQuery) {
-      const where = searchWhere(officeSearchSpec, q, eq(t.space, p.space));
+      const actor = await loadActor(db, p);
+      const scope = scopeWhere(actor);
+      for (const f of q.filters ?? [])
+        if (f.field === 'municipality' && scope && Number(f.value) !== actor.scopeMunicipality)
+          throw new AppError('BADREQUESTERROR', 456);
+      const where = searchWhere(officeSearchSpec, q, and(eq(t.space, p.space), scope));
       const { limit, offset } = pageWindow(q);
       const rows = await db
         .select()
@@ -102,10 +125,12 @@ export function createOfficesService(db: Db) {
         .from(t)
         .where(and(eq(t.id, id), eq(t.space, p.space)));
       if (!row) throw new AppError('NOTFOUND', 404);
+      assertOfficeInScope(await loadActor(db, p), row.municipality);
       return officeDto(row);
     },
 
     async create(p: Principal, form: CommercialOfficeInput) {
+      assertOfficeInScope(await loadActor(db, p), form.municipality, form.serves);
       await assertMunicipalities([form.municipality, ...(form.serves ?? [])]);
       return db.transaction(async (tx) => {
         const [row] = await tx
@@ -131,6 +156,8 @@ export function createOfficesService(db: Db) {
       id: string,
       patch: Partial<CommercialOfficeInput> & { version: number; force?: boolean },
     ) {
+      const actor = await loadActor(db, p);
+      if (patch.municipality !== undefined) assertOfficeInScope(actor, patch.municipality);
       await assertMunicipalities([
         ...(patch.municipality ? [patch.municipality] : []),
         ...(patch.serves ?? []),
@@ -142,6 +169,11 @@ export function createOfficesService(db: Db) {
           .where(and(eq(t.id, id), eq(t.space, p.space)))
           .for('update');
         if (!before) throw new AppError('NOTFOUND', 404);
+        assertOfficeInScope(
+          actor,
+          before.municipality,
+          (patch.serves ?? []).filter((m) => !before.serves.includes(m)),
+        );
         if (before.version !== patch.version && !patch.force)
           throw new AppError('CONFLICTERROR', 409, { ref: id, current: officeDto(before) });
         const [after] = await tx
@@ -174,6 +206,7 @@ export function createOfficesService(db: Db) {
           .from(t)
           .where(and(eq(t.id, id), eq(t.space, p.space)));
         if (!before) throw new AppError('NOTFOUND', 404);
+        assertOfficeInScope(await loadActor(tx, p), before.municipality);
         await tx.delete(t).where(eq(t.id, id));
         await writeTrace(tx, {
           space: p.space,

@@ -1,6 +1,7 @@
+import { PERMISSIONS } from '@ov/domain';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { traces } from '../../db/schema';
+import { rolePermissions, roles, traces, userRoles, users } from '../../db/schema';
 import { createTestApp, DEMO_PASSWORD, type TestApp } from '../../test/test-app';
 
 let t: TestApp;
@@ -103,5 +104,81 @@ describe('office management (COMMERCIAL_OFFICE)', () => {
     expect((await call('POST', '/api/commercial-offices', readerAuth, office)).statusCode).toBe(403);
     expect((await call('POST', '/api/commercial-offices/search', customer, {})).statusCode).toBe(403);
     expect((await call('POST', '/api/commercial-offices/search', undefined, {})).statusCode).toBe(401);
+  });
+});
+
+describe('a writer scoped to a municipality', () => {
+  /** Carlos gets COMMERCIAL_OFFICE read/write and is limited to `address` (a municipality or a province). */
+  async function scopedWriter(address: Record<string, unknown>) {
+    const db = t.database.db;
+    const [carlos] = await db
+      .select()
+      .from(users)
+      .where(eq(users.email, 'carlos.grandes@aguasdelahabana.cu'));
+    let [role] = await db.select().from(roles).where(eq(roles.name, 'OFFICE_EDITOR'));
+    if (!role) {
+      [role] = await db.insert(roles).values({ space: carlos.space, name: 'OFFICE_EDITOR' }).returning();
+      await db.insert(rolePermissions).values([
+        { roleId: role.id, permission: PERMISSIONS.COMMERCIAL_OFFICE_READ },
+        { roleId: role.id, permission: PERMISSIONS.COMMERCIAL_OFFICE_WRITE },
+      ]);
+      await db.insert(userRoles).values({ userId: carlos.id, roleId: role.id });
+    }
+    await db.update(users).set({ address }).where(eq(users.id, carlos.id));
+    return (await t.login('carlos.grandes@aguasdelahabana.cu', DEMO_PASSWORD)).authorization;
+  }
+
+  it('creates and changes offices only in their municipality (456 elsewhere, 453 outside the province) and lists only theirs', async () => {
+    const inThree = (
+      await call('POST', '/api/commercial-offices', admin, { ...office, municipality: 3 })
+    ).json();
+    const carlos = await scopedWriter({ scopeMunicipality: 1 });
+
+    const outside = await call('POST', '/api/commercial-offices', carlos, { ...office, municipality: 3 });
+    expect(outside.statusCode).toBe(403);
+    expect(outside.json()).toMatchObject({ name: 'BADREQUESTERROR', reference: 456 });
+    const changed = await call('PATCH', `/api/commercial-offices/${inThree._id}`, carlos, {
+      name: 'Cambiada',
+      version: inThree.version,
+    });
+    expect(changed.statusCode).toBe(403);
+    expect(changed.json()).toMatchObject({ reference: 456 });
+    expect((await call('GET', `/api/commercial-offices/${inThree._id}`, admin)).json().name).toBe(
+      office.name,
+    );
+
+    const own = await call('POST', '/api/commercial-offices', carlos, { ...office, municipality: 1 });
+    expect(own.statusCode).toBe(201);
+    const moved = await call('PATCH', `/api/commercial-offices/${own.json()._id}`, carlos, {
+      municipality: 3,
+      version: 0,
+    });
+    expect(moved.json()).toMatchObject({ reference: 456 });
+    const widened = await call('PATCH', `/api/commercial-offices/${own.json()._id}`, carlos, {
+      serves: [1, 3],
+      version: 0,
+    });
+    expect(widened.json()).toMatchObject({ reference: 456 });
+    expect(
+      (await call('PATCH', `/api/commercial-offices/${own.json()._id}`, carlos, { name: 'Mía', version: 0 }))
+        .statusCode,
+    ).toBe(200);
+
+    const list = await call('POST', '/api/commercial-offices/search', carlos, { size: 100 });
+    expect(list.statusCode).toBe(200);
+    const seen = list.json() as { municipality: number; name: string }[];
+    expect(seen.map((o) => o.name)).toContain('Mía');
+    expect(new Set(seen.map((o) => o.municipality))).toEqual(new Set([1]));
+    expect(Number(list.headers['x-total-count'])).toBe(seen.length);
+    const filtered = await call('POST', '/api/commercial-offices/search', carlos, {
+      filters: [{ type: 'TERM', field: 'municipality', value: 3 }],
+    });
+    expect(filtered.json()).toMatchObject({ reference: 456 });
+
+    const province = await scopedWriter({ scopeProvince: 'Matanzas' });
+    const far = await call('POST', '/api/commercial-offices', province, { ...office, municipality: 1 });
+    expect(far.statusCode).toBe(403);
+    expect(far.json()).toMatchObject({ reference: 453 });
+    expect((await call('POST', '/api/commercial-offices/search', province, {})).json().reference).toBe(453);
   });
 });
