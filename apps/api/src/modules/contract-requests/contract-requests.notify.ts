@@ -1,12 +1,37 @@
 import { CONTRACT_LABELS, type ContractRequestStatus, formatRequestId, type ProcedureType } from '@ov/domain';
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { users } from '../../db/schema';
+import { type RateRule, tryConsume } from '../../lib/throttle';
+import { keepOwnLinks } from '../mail/links';
 import { mailMessage } from '../notifications/notifications.mail';
 import { createNotification } from '../notifications/notifications.service';
 import type { Row } from './contract-requests.dto';
 
-/** Tells the requester: the drawer (when the request has an owner) and an e-mail (when known). */
+/**
+ * "Recibimos su solicitud" to an address nobody has proven (an anonymous request): at most one a day
+ * per address, whoever sends the requests; the excess is dropped without a word.
+ */
+export const RECEIVED_MAIL_RATE: RateRule[] = [{ windowMs: 24 * 3600_000, max: 1 }];
+
+/**
+ * Where a request's mails go: a request with an owner writes only to the owner's verified account
+ * e-mail (whatever address the form carried); an anonymous one to the address it was sent with.
+ */
+async function recipientOf(tx: Executor, row: Row): Promise<string | null> {
+  if (!row.userId) return row.email;
+  const [u] = await tx
+    .select({ email: users.email })
+    .from(users)
+    .where(and(eq(users.id, row.userId), eq(users.verified, true), isNull(users.deletedAt)));
+  return u?.email ?? null;
+}
+
+/**
+ * Tells the requester: the drawer (when the request has an owner) and an e-mail. Nothing typed by the
+ * requester (names, addresses, answers) goes into a mail: no greeting by name, the subject holds the
+ * request ID and the status only, and a staff answer keeps only links to our own site.
+ */
 export async function tellRequester(tx: Executor, row: Row, answer: string | null, publicUrl: string) {
   const requestId = formatRequestId(row.requestId);
   const status = row.status as ContractRequestStatus;
@@ -20,17 +45,15 @@ export async function tellRequester(tx: Executor, row: Row, answer: string | nul
       params: { requestId, status },
     });
   }
-  let to = row.email;
-  let name: string | null = row.fullName;
-  if (!to && row.userId) {
-    const [u] = await tx
-      .select({ email: users.email, firstName: users.firstName })
-      .from(users)
-      .where(eq(users.id, row.userId));
-    to = u?.email ?? null;
-    name = u?.firstName ?? name;
-  }
+  const to = await recipientOf(tx, row);
   if (!to) return;
+  // Counted in the request's transaction: a request that is not stored uses up nothing.
+  if (
+    status === 'NEW' &&
+    !row.userId &&
+    !(await tryConsume(tx, `request-received-mail:${to.trim().toLowerCase()}`, RECEIVED_MAIL_RATE))
+  )
+    return;
   const link = `${publicUrl}/oficina_virtual/search?id=${requestId}`;
   const words = (lang: 'es' | 'en') => CONTRACT_LABELS[lang];
   const es = words('es');
@@ -39,7 +62,7 @@ export async function tellRequester(tx: Executor, row: Row, answer: string | nul
   await mailMessage(tx, {
     to,
     lang: row.lang,
-    name,
+    name: null,
     kind: status === 'NEW' ? 'contract-request-received' : 'contract-request-status',
     texts: {
       es: {
@@ -51,7 +74,7 @@ export async function tellRequester(tx: Executor, row: Row, answer: string | nul
           status === 'NEW'
             ? `Recibimos su solicitud de ${es.procedure[proc].toLowerCase()}. Su número de solicitud es ${requestId}.`
             : `Su solicitud ${requestId} (${es.procedure[proc].toLowerCase()}) está ahora: ${es.status[status]}.`,
-          answer ? `Respuesta de la oficina comercial: ${answer}` : '',
+          answer ? `Respuesta de la oficina comercial: ${keepOwnLinks(answer, publicUrl, 'es')}` : '',
           `Consulte el estado en ${link}`,
           status === 'NEW'
             ? `Comprobante en PDF: ${publicUrl}/api/contract-requests/lookup/${requestId}/receipt.pdf`
@@ -69,7 +92,7 @@ export async function tellRequester(tx: Executor, row: Row, answer: string | nul
           status === 'NEW'
             ? `We received your ${en.procedure[proc].toLowerCase()} request. Your request number is ${requestId}.`
             : `Your request ${requestId} (${en.procedure[proc].toLowerCase()}) is now: ${en.status[status]}.`,
-          answer ? `Answer from the commercial office: ${answer}` : '',
+          answer ? `Answer from the commercial office: ${keepOwnLinks(answer, publicUrl, 'en')}` : '',
           `Check its status at ${link}`,
           status === 'NEW'
             ? `PDF receipt: ${publicUrl}/api/contract-requests/lookup/${requestId}/receipt.pdf`

@@ -19,7 +19,7 @@ import {
   UPLOAD_TOKEN_TTL_MS,
 } from '@ov/domain';
 import { and, asc, count, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
-import type { Db, Executor } from '../../db/client';
+import type { Db } from '../../db/client';
 import { contractRequestEvents, contractRequests, municipalities, users } from '../../db/schema';
 import type { Lang } from '../../lib/language';
 import { pageWindow, type SearchQuery, searchOrder, searchWhere } from '../../lib/search';
@@ -56,7 +56,16 @@ export interface ContractRequestsDeps {
 export const LOOKUP_RATE = [{ windowMs: 15 * 60_000, max: 60 }];
 const CODE_CHECK = [{ windowMs: 15 * 60_000, max: 30 }];
 const UNKNOWN_CODE = [{ windowMs: 15 * 60_000, max: 10 }];
+/** Requests sent anonymously from one address: 10 an hour. */
 const CREATE_RATE = [{ windowMs: 3600_000, max: 10 }];
+/**
+ * Requests sent from one account: 5 an hour, 20 a day (a household or an office with many supplies
+ * still fits). Its own key: over it only sending more requests is refused, nothing else of the account.
+ */
+export const ACCOUNT_CREATE_RATE = [
+  { windowMs: 3600_000, max: 5 },
+  { windowMs: 24 * 3600_000, max: 20 },
+];
 
 export function createContractRequestsService(deps: ContractRequestsDeps) {
   const { db, commercial, storage } = deps;
@@ -97,7 +106,8 @@ export function createContractRequestsService(deps: ContractRequestsDeps) {
         .from(municipalities)
         .where(eq(municipalities.pk, n.municipality));
       if (!m) throw new AppError('BADREQUESTERROR', 414, { field: 'municipality' });
-      if (!p) await consume(db, `contract-request:${ip}`, CREATE_RATE);
+      if (p) await consume(db, `contract-request-account:${p.userId}`, ACCOUNT_CREATE_RATE);
+      else await consume(db, `contract-request:${ip}`, CREATE_RATE);
       if (n.clientCode) {
         const account = await commercial.findAccount(n.clientCode);
         if (!account || account.space !== space || !account.active)

@@ -13,6 +13,11 @@ interface TemplateText {
 type Template = Record<MailLang, TemplateText>;
 
 const GREETING: Record<MailLang, string> = { es: 'Hola {{name}}:', en: 'Hello {{name}},' };
+/**
+ * The greeting of a mail to an address nobody has proven yet (sign-up, a new e-mail): whoever asked
+ * typed the name, so it is not repeated to the address's owner.
+ */
+const PLAIN_GREETING: Record<MailLang, string> = { es: 'Hola:', en: 'Hello,' };
 const FOOTER: Record<MailLang, string> = {
   es: 'Este mensaje fue enviado automáticamente por la Oficina Virtual de Aguas de La Habana. Si no lo esperaba, puede ignorarlo.',
   en: 'This message was sent automatically by the Aguas de La Habana Virtual Office. If you did not expect it, you can ignore it.',
@@ -23,7 +28,7 @@ export const MAIL_TEMPLATES = {
     es: {
       subject: 'Verifique su cuenta de la Oficina Virtual',
       paragraphs: [
-        GREETING.es,
+        PLAIN_GREETING.es,
         'Gracias por registrarse en la Oficina Virtual. Para activar su cuenta confirme su correo electrónico con el enlace siguiente. El enlace caduca en 24 horas y solo puede usarse una vez.',
       ],
       action: { label: 'Verificar mi cuenta', url: 'link' },
@@ -31,7 +36,7 @@ export const MAIL_TEMPLATES = {
     en: {
       subject: 'Verify your Virtual Office account',
       paragraphs: [
-        GREETING.en,
+        PLAIN_GREETING.en,
         'Thank you for signing up to the Virtual Office. To activate your account, confirm your e-mail address with the link below. The link expires in 24 hours and works only once.',
       ],
       action: { label: 'Verify my account', url: 'link' },
@@ -41,7 +46,7 @@ export const MAIL_TEMPLATES = {
     es: {
       subject: 'Confirme su nuevo correo electrónico',
       paragraphs: [
-        GREETING.es,
+        PLAIN_GREETING.es,
         'Se solicitó cambiar el correo electrónico de su cuenta de la Oficina Virtual a esta dirección. Confírmelo con el enlace siguiente (caduca en 24 horas). Hasta entonces se mantiene el correo anterior.',
       ],
       action: { label: 'Confirmar correo electrónico', url: 'link' },
@@ -49,7 +54,7 @@ export const MAIL_TEMPLATES = {
     en: {
       subject: 'Confirm your new e-mail address',
       paragraphs: [
-        GREETING.en,
+        PLAIN_GREETING.en,
         'A change of the e-mail address of your Virtual Office account to this address was requested. Confirm it with the link below (it expires in 24 hours). Until then the previous address stays in use.',
       ],
       action: { label: 'Confirm e-mail address', url: 'link' },
