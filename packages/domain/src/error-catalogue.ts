@@ -145,6 +145,8 @@ export const ERROR_CATALOGUE: readonly CatalogueEntry[] = Object.freeze([
     'Sign-up of new accounts is closed at the moment',
   ),
   bad(469, 'El usuario ya tiene ese rol', 'The user already has that role'),
+  // Ours: a municipality key that is not in the list (414 is the spec's "missing", not "unknown").
+  bad(486, 'El municipio indicado no existe', 'The municipality given does not exist'),
   forbidden(
     474,
     'Debe cambiar su contraseña antes de continuar',

@@ -53,7 +53,7 @@ export const officesRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
       schema: {
         tags,
         summary:
-          'The offices serving a municipality, with address, phone and hours (400 · 414 unknown municipality)',
+          'The offices serving a municipality, with address, phone and hours (400 · 486 unknown municipality)',
         querystring: z.object({ municipality: z.coerce.number().int().positive().max(100_000) }),
         response: { 200: z.array(publicOffice) },
       },

@@ -52,7 +52,7 @@ function columnsOf(f: Partial<CommercialOfficeInput>, municipality?: number) {
 const traced = ({ id: _id, space: _s, version: _v, createdAt: _c, updatedAt: _u, ...fields }: Row) => fields;
 
 export function createOfficesService(db: Db) {
-  /** Every municipality named must exist (the catalogue's 414 otherwise). */
+  /** Every municipality named must exist (486 "unknown municipality" otherwise). */
   async function assertMunicipalities(pks: number[]) {
     const wanted = [...new Set(pks)];
     if (!wanted.length) return;
@@ -60,7 +60,7 @@ export function createOfficesService(db: Db) {
       .select({ pk: municipalities.pk })
       .from(municipalities)
       .where(sql`${municipalities.pk} in ${wanted}`);
-    if (found.length !== wanted.length) throw new AppError('BADREQUESTERROR', 414);
+    if (found.length !== wanted.length) throw new AppError('BADREQUESTERROR', 486);
   }
 
   /**
@@ -81,7 +81,7 @@ export function createOfficesService(db: Db) {
   }
 
   return {
-    /** Offices serving a municipality, for anyone the product sends to the office (400 unknown). */
+    /** Offices serving a municipality, for anyone the product sends to the office (400 · 486 unknown). */
     async serving(space: string, municipality: number) {
       await assertMunicipalities([municipality]);
       const rows = await db

@@ -46,7 +46,14 @@ describe('where a customer is sent', () => {
     expect(Object.keys(plaza)).not.toContain('boss');
     const unknown = await call('GET', '/api/commercial-offices/public?municipality=99');
     expect(unknown.statusCode).toBe(400);
-    expect(unknown.json()).toMatchObject({ reference: 414 });
+    // "Unknown", not the spec's 414 "Falta el municipio": the municipality was given.
+    expect(unknown.json()).toMatchObject({ reference: 486, message: 'El municipio indicado no existe' });
+    const inEnglish = await t.app.inject({
+      method: 'GET',
+      url: '/api/commercial-offices/public?municipality=99',
+      headers: { 'accept-language': 'en' },
+    });
+    expect(inEnglish.json().message).toBe('The municipality given does not exist');
   });
 });
 
@@ -94,7 +101,7 @@ describe('office management (COMMERCIAL_OFFICE)', () => {
       ]),
     );
     const bad = await call('POST', '/api/commercial-offices', admin, { ...office, serves: [2, 77] });
-    expect(bad.json()).toMatchObject({ reference: 414 });
+    expect(bad.json()).toMatchObject({ reference: 486 });
   });
 
   it('lets COMMERCIAL_OFFICE:READ see but not change, and keeps customers and strangers out', async () => {
