@@ -1,4 +1,6 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { users } from '../../db/schema';
 import { createTestApp, DEMO_PASSWORD, type TestApp } from '../../test/test-app';
 import { linksIn } from '../mail/links';
 
@@ -141,5 +143,50 @@ describe('mails of contract requests', () => {
     expect(mail.kind).toBe('verify-signup');
     expect(`${mail.subject}\n${mail.text}\n${mail.html}`).not.toMatch(/premio|Cobre/);
     expect(mail.text).toContain('Hola:');
+  });
+});
+
+describe('municipality scope of staff', () => {
+  it('a request outside a clerk’s municipality answers 404 · 415 on every staff route, like an unknown one', async () => {
+    const { requestId } = await send({ ...residential, email: 'fuera.de.ambito@example.cu' });
+    const seen = (await call('GET', `/api/contract-requests/${requestId}`, ana)).json();
+    const attachmentId = '00000000-0000-4000-8000-000000000000';
+    const [anaRow] = await t.database.db
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.email, 'ana.comercial@aguasdelahabana.cu'));
+    await t.database.db
+      .update(users)
+      .set({ address: { scopeMunicipality: 4 } })
+      .where(eq(users.id, anaRow.id));
+    try {
+      for (const id of [requestId, 'ZZZZZ-ZZZZZ']) {
+        const answers = [
+          await call('GET', `/api/contract-requests/${id}`, ana),
+          await call('POST', `/api/contract-requests/${id}/transition`, ana, {
+            to: 'PENDING',
+            answer: 'Vista',
+          }),
+          await call('POST', `/api/contract-requests/${id}/transition`, ana, { to: 'NEW', answer: 'Vista' }),
+          await call('POST', `/api/contract-requests/${id}/annul`, ana, { reason: 'Duplicada' }),
+          await t.app.inject({
+            method: 'PATCH',
+            url: `/api/contract-requests/${id}`,
+            headers: { authorization: ana },
+            payload: { version: seen.version, policy: 'P-1' },
+          }),
+          await call('GET', `/api/contract-requests/${id}/contract`, ana),
+          await call('GET', `/api/contract-requests/${id}/attachments/${attachmentId}`, ana),
+        ];
+        for (const res of answers) {
+          expect(res.statusCode, `${id} ${res.body}`).toBe(404);
+          expect(res.json()).toMatchObject({ name: 'NOTFOUND', reference: 415 });
+        }
+      }
+    } finally {
+      await t.database.db.update(users).set({ address: {} }).where(eq(users.id, anaRow.id));
+    }
+    // Back in her scope, the same request is hers to process.
+    expect((await call('GET', `/api/contract-requests/${requestId}`, ana)).statusCode).toBe(200);
   });
 });

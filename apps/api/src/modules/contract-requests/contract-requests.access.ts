@@ -24,6 +24,10 @@ export function createRequestAccess(db: Db) {
     return { sectors, scope: p.isSuperAdmin ? null : actor.scopeMunicipality };
   }
 
+  /** Unscoped staff see every municipality; scoped ones only theirs. */
+  const inScope = (view: { scope: number | null }, row: Row) =>
+    view.scope === null || view.scope === row.municipality;
+
   async function byRequestId(ex: Executor, raw: string, lock = false) {
     const id = normalizeRequestId(raw);
     if (!id) throw new AppError('NOTFOUND', 415);
@@ -38,10 +42,9 @@ export function createRequestAccess(db: Db) {
     const row = await byRequestId(db, raw);
     if (row.space !== p.space) throw new AppError('NOTFOUND', 415);
     const view = await staffView(p);
-    if (view?.sectors.includes(row.sector as ContractSector)) {
-      if (view.scope !== null && view.scope !== row.municipality) throw new AppError('BADREQUESTERROR', 456);
+    // Outside the staff member's municipality a request reads like any other they may not see.
+    if (view?.sectors.includes(row.sector as ContractSector) && inScope(view, row))
       return { row, staff: true };
-    }
     // Someone else's request reads as unknown: no probing whose ID exists.
     if (row.userId !== p.userId) throw new AppError('NOTFOUND', 415);
     return { row, staff: false };
@@ -51,10 +54,10 @@ export function createRequestAccess(db: Db) {
   type StaffView = Awaited<ReturnType<typeof staffView>>;
   function assertMayProcess(p: Principal, view: StaffView, row: Row) {
     if (row.space !== p.space) throw new AppError('NOTFOUND', 415);
-    if (!view?.sectors.includes(row.sector as ContractSector)) throw new AppError('NOTFOUND', 415);
+    if (!view?.sectors.includes(row.sector as ContractSector) || !inScope(view, row))
+      throw new AppError('NOTFOUND', 415);
     if (!mayProcessSector(p.permissions, row.sector as ContractSector))
       throw new AppError('BADREQUESTERROR', 452);
-    if (view.scope !== null && view.scope !== row.municipality) throw new AppError('BADREQUESTERROR', 456);
   }
 
   return { staffView, byRequestId, readable, assertMayProcess };
