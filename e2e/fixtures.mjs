@@ -4,7 +4,8 @@
 //   fresh API and database.
 // - `baseURL`: the environment's address, so `page.goto('/oficina_virtual/…')` works in a spec.
 // - `journey`: what a story-style journey takes ({ browser, baseUrl, sandboxUrl, screenshotDir,
-//   assert }).
+//   assert }). Every context the story opens is watched (screen-check.mjs): a page state that shows
+//   code-like text or an empty alert fails the test at its end, naming the page and the text.
 // - `serverLogsOnFailure` (automatic): a failed test gets the API and sandbox log tails attached.
 // - `expectAccessible(page, where)`: axe-core (WCAG 2.0–2.2 A/AA) on the page as it is now; fails on
 //   any violation, naming the rule and the elements.
@@ -14,6 +15,7 @@ import { fileURLToPath } from 'node:url';
 import { test as base, expect } from '@playwright/test';
 import { READY_TIMEOUT_MS, startEnvironment } from './environment.mjs';
 import { analyze } from './journeys/a11y/sweep.mjs';
+import { watchBrowser, watchScreens } from './screen-check.mjs';
 
 export const screenshotDir = fileURLToPath(new URL('./artifacts', import.meta.url));
 mkdirSync(screenshotDir, { recursive: true });
@@ -27,7 +29,9 @@ export const test = base.extend({
     await context.addInitScript((wanted) => {
       if (!localStorage.getItem('ov.language')) localStorage.setItem('ov.language', wanted);
     }, language);
+    const found = await watchScreens(context);
     await use(context);
+    expect(found, 'page states showing code-like text or an empty alert').toEqual([]);
   },
   environment: [
     // biome-ignore lint/correctness/noEmptyPattern: a worker fixture that needs no other fixture
@@ -43,13 +47,19 @@ export const test = base.extend({
   ],
   baseURL: async ({ environment }, use) => use(environment.baseUrl),
   journey: async ({ browser, environment }, use) => {
-    await use({
-      browser,
-      baseUrl: environment.baseUrl,
-      sandboxUrl: environment.sandboxUrl,
-      screenshotDir,
-      assert,
-    });
+    const watch = watchBrowser(browser);
+    try {
+      await use({
+        browser,
+        baseUrl: environment.baseUrl,
+        sandboxUrl: environment.sandboxUrl,
+        screenshotDir,
+        assert,
+      });
+    } finally {
+      watch.restore();
+    }
+    expect(watch.found, 'page states showing code-like text or an empty alert').toEqual([]);
   },
   // Every test that fails gets the API and gateway sandbox log tails, attached and printed.
   serverLogsOnFailure: [

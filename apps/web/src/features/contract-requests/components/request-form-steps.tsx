@@ -211,8 +211,9 @@ export function AttachmentsStep({
       >
         <Button data-testid="cr-add-file">{f('addFile')}</Button>
       </Upload>
-      fileError ? (
-      <Alert className="ov-cr__section" type="error" showIcon message={fileError} />) : null
+      {fileError ? (
+        <Alert className="ov-cr__section" type="error" showIcon message={fileError} role="alert" />
+      ) : null}
       <ul className="ov-cr__files">
         {files.map((x) => (
           <li key={x.uid} className="ov-cr__file">
