@@ -55,7 +55,7 @@ export const ERROR_CATALOGUE: readonly CatalogueEntry[] = Object.freeze([
   bad(431, 'Falta el motivo de la solicitud', 'The reason of the request is missing'),
   bad(432, 'Una solicitud anulada no se puede modificar', 'An annulled request cannot be edited'),
   bad(434, 'No se encontró el contrato', 'The contract was not found'),
-  // 433, 435–438, 442, 478: contract-request rules design §5 states without a number (ours, docs/contract-requests.md).
+  // 433, 435–438, 442, 478, 479: contract-request rules design §5 states without a number (ours, docs/contract-requests.md).
   bad(433, 'Carné de identidad o código de entidad no válido', 'Invalid national ID or entity code'),
   bad(435, 'Una solicitud firmada no se puede anular', 'A signed request cannot be annulled'),
   bad(436, 'Indique un teléfono o un correo electrónico', 'Give a phone number or an e-mail address'),
@@ -73,6 +73,11 @@ export const ERROR_CATALOGUE: readonly CatalogueEntry[] = Object.freeze([
     442,
     'La solicitud ya tiene el máximo de 5 archivos adjuntos',
     'The request already has the maximum of 5 attachments',
+  ),
+  bad(
+    479,
+    'Elija una de las oficinas comerciales que atienden el municipio de la solicitud',
+    'Choose one of the commercial offices serving the request’s municipality',
   ),
   bad(
     478,

@@ -90,7 +90,7 @@ const DEMOS: Demo[] = [
       nucleusPeople: 4,
     },
     path: ['PENDING', 'REVIEW', 'SIGNATURE_READY'],
-    staff: { commercialOffice: 'Oficina Comercial Regla', contractPlace: 'La Habana' },
+    staff: { commercialOffice: 'Oficina Comercial Diez de Octubre', contractPlace: 'La Habana' },
   },
   {
     owner: 'jose.fernandez@example.cu',
@@ -107,7 +107,7 @@ const DEMOS: Demo[] = [
       hydrometerNumber: 'HM-558120',
     },
     path: ['PENDING', 'REVIEW', 'SIGNATURE_READY', 'SIGNED'],
-    staff: { commercialOffice: 'Oficina Comercial Regla', contractPlace: 'La Habana' },
+    staff: { commercialOffice: 'Oficina Comercial Diez de Octubre', contractPlace: 'La Habana' },
   },
   {
     input: {
@@ -181,7 +181,7 @@ const DEMOS: Demo[] = [
       address: home('Avenida del Puerto', '8', 'Calle Luz', 'Calle Acosta'),
     },
     path: ['PENDING', 'REVIEW', 'SIGNATURE_READY', 'SIGNED'],
-    staff: { commercialOffice: 'Oficina Comercial Habana Vieja', contractPlace: 'La Habana' },
+    staff: { commercialOffice: 'Oficina Comercial Centro Habana', contractPlace: 'La Habana' },
   },
 ];
 

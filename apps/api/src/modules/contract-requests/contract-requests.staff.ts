@@ -10,7 +10,7 @@ import {
 } from '@ov/domain';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client';
-import { contractRequestEvents, contractRequests } from '../../db/schema';
+import { commercialOffices, contractRequestEvents, contractRequests } from '../../db/schema';
 import { writeTrace } from '../../lib/traces';
 import type { Principal } from '../../plugins/access';
 import type { CommercialSystem } from '../billing/commercial-system';
@@ -177,6 +177,22 @@ export function createStaffWorkflow(deps: StaffWorkflowDeps) {
         }
         const blankToNull = (v: string | null | undefined) =>
           v === undefined ? undefined : v?.trim() || null;
+        // The office printed on the contract is one of the offices serving the request's municipality.
+        const office = blankToNull(patch.commercialOffice);
+        if (office && office !== before.commercialOffice) {
+          const [known] = await tx
+            .select({ id: commercialOffices.id })
+            .from(commercialOffices)
+            .where(
+              and(
+                eq(commercialOffices.space, before.space),
+                eq(commercialOffices.name, office),
+                sql`${before.municipality} = any(${commercialOffices.serves})`,
+              ),
+            )
+            .limit(1);
+          if (!known) throw new AppError('BADREQUESTERROR', 479, { field: 'commercialOffice' });
+        }
         const set = Object.fromEntries(
           Object.entries({
             contractNumber: blankToNull(patch.contractNumber),

@@ -371,6 +371,16 @@ describe('processing to a signed contract', () => {
       version: current.version - 1,
     });
     expect(stale.statusCode).toBe(409);
+    // The office is chosen among those serving the request's municipality (Plaza): a made-up name or
+    // another municipality's office is refused and nothing is saved.
+    for (const commercialOffice of ['Oficina Comercial Plaza', 'Oficina Comercial Playa']) {
+      const refused = await call('PATCH', `/api/contract-requests/${requestId}`, ana, {
+        commercialOffice,
+        version: current.version,
+      });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json()).toMatchObject({ name: 'BADREQUESTERROR', reference: 479 });
+    }
     const filled = await call('PATCH', `/api/contract-requests/${requestId}`, ana, {
       commercialOffice: 'Oficina Comercial Plaza de la Revolución',
       version: current.version,
@@ -510,7 +520,7 @@ describe('processing to a signed contract', () => {
     await move(requestId, 'REVIEW', carlos);
     const cur = (await call('GET', `/api/contract-requests/${requestId}`, carlos)).json();
     await call('PATCH', `/api/contract-requests/${requestId}`, carlos, {
-      commercialOffice: 'Oficina Comercial Playa',
+      commercialOffice: 'Oficina Comercial La Habana Vieja',
       contractPlace: 'La Habana',
       version: cur.version,
     });
@@ -564,7 +574,7 @@ describe('processing to a signed contract', () => {
     await move(requestId, 'REVIEW', ana);
     const cur = (await call('GET', `/api/contract-requests/${requestId}`, ana)).json();
     await call('PATCH', `/api/contract-requests/${requestId}`, ana, {
-      commercialOffice: 'Oficina Comercial Plaza',
+      commercialOffice: 'Oficina Comercial Plaza de la Revolución',
       contractPlace: 'La Habana',
       version: cur.version,
     });
