@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { faqFormSchema, faqMatches, foldText } from './faqs';
+import { faqFormSchema, faqMatches, foldText, isAllowedFaqLink, refusedFaqLinks } from './faqs';
 
 const faq = {
   category: 'billing',
@@ -30,5 +30,32 @@ describe('the public search', () => {
     expect(faqMatches(es, 'codigo FACTURA')).toBe(true);
     expect(faqMatches(es, 'código contrato')).toBe(false);
     expect(faqMatches(es, '   ')).toBe(true);
+  });
+});
+
+describe('answer links', () => {
+  it('allow https addresses and pages of the portal only', () => {
+    for (const ok of ['https://www.enzona.net/pagar', '/faqs', '/', '/register?x=1#y'])
+      expect(isAllowedFaqLink(ok), ok).toBe(true);
+    for (const bad of [
+      'http://pagos.example.cu',
+      '//otro.example.com',
+      '/\\otro.example.com',
+      'javascript:alert(1)',
+      'data:text/html,x',
+      'faqs',
+      '',
+      'https://',
+      'https://user:pass@host.cu',
+    ])
+      expect(isAllowedFaqLink(bad), bad).toBe(false);
+    expect(refusedFaqLinks('**a** [x](https://a.cu) [y](http://b.cu) [z](//c.cu)')).toEqual([
+      'http://b.cu',
+      '//c.cu',
+    ]);
+    const withLink = faqFormSchema.safeParse({ ...faq, answer: { ...faq.answer, en: '[x](http://b.cu)' } });
+    expect(withLink.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([
+      ['answer.en', 'Los enlaces deben llevar a una dirección https:// o a una página del portal (/…)'],
+    ]);
   });
 });

@@ -123,6 +123,36 @@ describe('FAQ configuration (FAQ:WRITE)', () => {
     );
   });
 
+  it('takes answer links only to https addresses and pages of the portal', async () => {
+    const withLink = (es: string) => ({ ...draft, answer: { ...draft.answer, es } });
+    for (const target of ['http://pagos.example.cu', '//otro.example.com/x', 'javascript:alert(1)']) {
+      const res = await call('POST', '/api/faqs', admin, withLink(`Vea [aquí](${target}).`));
+      expect(res.statusCode, target).toBe(400);
+      expect(res.json().details).toEqual([
+        {
+          field: 'body.answer.es',
+          message: 'Los enlaces deben llevar a una dirección https:// o a una página del portal (/…)',
+        },
+      ]);
+    }
+    const english = await call('POST', '/api/faqs', admin, withLink('[x](http://a.cu)'), 'en');
+    expect(english.json().details[0].message).toBe(
+      'Links must lead to an https:// address or to a page of the portal (/…)',
+    );
+    const fine = await call(
+      'POST',
+      '/api/faqs',
+      admin,
+      withLink('[Pagos](https://www.enzona.net) o [aquí](/faqs)'),
+    );
+    expect(fine.statusCode).toBe(201);
+    const patched = await call('PATCH', `/api/faqs/${fine.json()._id}`, admin, {
+      answer: { es: '[x](//evil.example)', en: 'ok' },
+      version: fine.json().version,
+    });
+    expect(patched.statusCode).toBe(400);
+  });
+
   it('is closed to customers and strangers', async () => {
     expect((await call('POST', '/api/faqs', customer, draft)).statusCode).toBe(403);
     expect((await call('POST', '/api/faqs/search', customer, {})).statusCode).toBe(403);

@@ -1,15 +1,16 @@
+import { FAQ_ANSWER_TOKEN, isAllowedFaqLink } from '@ov/domain/faqs';
 import { Fragment, type ReactNode } from 'react';
 import { Link } from 'react-router';
-
-const TOKEN = /\*\*([^*]+)\*\*|\[([^\]]+)\]\(((?:https?:\/\/|\/)[^\s)]*)\)/g;
 
 /** One line of an answer: **bold** and [links](…) become elements; everything else stays text. */
 function inline(line: string, key: string): ReactNode[] {
   const out: ReactNode[] = [];
   let last = 0;
-  for (const m of line.matchAll(TOKEN)) {
+  for (const m of line.matchAll(FAQ_ANSWER_TOKEN)) {
     if (m.index > last) out.push(line.slice(last, m.index));
     if (m[1]) out.push(<strong key={`${key}-${m.index}`}>{m[1]}</strong>);
+    // A link the rule refuses (http:, //host, javascript:…) stays text, as written.
+    else if (!isAllowedFaqLink(m[3])) out.push(m[0]);
     else if (m[3].startsWith('/'))
       out.push(
         <Link key={`${key}-${m.index}`} to={m[3]}>
