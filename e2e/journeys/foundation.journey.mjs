@@ -196,3 +196,51 @@ async function foundation(ctx) {
 }
 
 test('foundation', async ({ journey }) => foundation(journey));
+
+/**
+ * The public header on a phone: brand, language switch and "Iniciar sesión" share one line at 390 and
+ * 320 px in both languages (the Spanish one stacked: "Oficina / Virtual" wrapped, ES/EN over the link).
+ */
+async function publicHeaderOnPhones({ browser, baseUrl, screenshotDir, assert }) {
+  for (const width of [390, 320]) {
+    for (const language of ['es', 'en']) {
+      const context = await browser.newContext({
+        viewport: { width, height: 844 },
+        isMobile: true,
+        hasTouch: true,
+        deviceScaleFactor: 2,
+        locale: language === 'es' ? 'es-ES' : 'en-US',
+      });
+      await context.addInitScript((wanted) => localStorage.setItem('ov.language', wanted), language);
+      const page = await context.newPage();
+      for (const path of ['/', '/faqs', '/register', '/search']) {
+        await page.goto(`${baseUrl}/oficina_virtual${path}`);
+        await page.locator('.ov-public__login').waitFor();
+        await settle(page);
+        const boxes = await page.evaluate(() =>
+          ['.ov-public__brand strong', '.ov-lang', '.ov-public__login'].map((selector) => {
+            const box = document.querySelector(selector).getBoundingClientRect();
+            return { selector, top: box.top, bottom: box.bottom, right: box.right };
+          }),
+        );
+        const where = `${path} at ${width} px in ${language}`;
+        const top = Math.min(...boxes.map((box) => box.top));
+        const bottom = Math.max(...boxes.map((box) => box.bottom));
+        assert.ok(bottom - top < 40, `${where}: the header is one line (${JSON.stringify(boxes)})`);
+        const brand = boxes[0];
+        assert.ok(brand.bottom - brand.top < 24, `${where}: the brand's name keeps one line`);
+        assert.ok(Math.max(...boxes.map((box) => box.right)) <= width, `${where}: nothing past the screen`);
+      }
+      if (width === 390) {
+        await page.goto(`${baseUrl}/oficina_virtual/`);
+        await page.getByTestId('entry-contract').waitFor();
+        await settle(page);
+        await page.screenshot({ path: join(screenshotDir, `public-header-${width}-${language}.png`) });
+      }
+      await context.close();
+    }
+  }
+}
+
+test('foundation: the public header keeps one line on phones', async ({ journey }) =>
+  publicHeaderOnPhones(journey));
