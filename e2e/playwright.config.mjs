@@ -4,7 +4,8 @@
 // - `journeys`: the stories (journeys/*.journey.mjs), each opening its own contexts (Spanish, 1366 px
 //   unless the story switches) — the a11y sweep among them.
 // - `key-es-1366`, `key-en-1366`, `key-es-390`, `key-en-390`: the key customer and staff paths
-//   (key/*.spec.mjs) in each language at desktop and phone width, with axe on every page and dialog.
+//   (key/*.spec.mjs) in each language at desktop width and on a real phone profile (390×844, touch,
+//   DPR 2, as the accessibility sweep's PHONE), with axe on every page and dialog.
 import { existsSync } from 'node:fs';
 import { defineConfig } from '@playwright/test';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../bench/demo-api.mjs';
@@ -17,13 +18,14 @@ if (!existsSync(CHROMIUM_PATH)) {
   throw new Error(`Chromium not found at ${CHROMIUM_PATH} (apt-get install chromium, or set CHROMIUM_PATH).`);
 }
 
-const DESKTOP = { width: 1366, height: 800 };
-const PHONE = { width: 390, height: 844 };
+const DESKTOP = { viewport: { width: 1366, height: 800 } };
+// A phone as Playwright's device descriptors have one (touch, the viewport meta honoured, DPR 2).
+const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 };
 const KEY_PROJECTS = [
-  { name: 'key-es-1366', language: 'es', viewport: DESKTOP },
-  { name: 'key-en-1366', language: 'en', viewport: DESKTOP },
-  { name: 'key-es-390', language: 'es', viewport: PHONE },
-  { name: 'key-en-390', language: 'en', viewport: PHONE },
+  { name: 'key-es-1366', language: 'es', profile: DESKTOP },
+  { name: 'key-en-1366', language: 'en', profile: DESKTOP },
+  { name: 'key-es-390', language: 'es', profile: PHONE },
+  { name: 'key-en-390', language: 'en', profile: PHONE },
 ];
 
 export default defineConfig({
@@ -48,10 +50,10 @@ export default defineConfig({
   },
   projects: [
     { name: 'journeys', testMatch: /journeys\/[^/]+\.journey\.mjs$/ },
-    ...KEY_PROJECTS.map(({ name, language, viewport }) => ({
+    ...KEY_PROJECTS.map(({ name, language, profile }) => ({
       name,
       testMatch: /key\/[^/]+\.spec\.mjs$/,
-      use: { viewport, locale: language === 'es' ? 'es-ES' : 'en-US', language },
+      use: { ...profile, locale: language === 'es' ? 'es-ES' : 'en-US', language },
     })),
   ],
 });

@@ -1,7 +1,7 @@
 // Accessibility sweep (issue 12): axe-core with the WCAG 2.0–2.2 A/AA rules on every page of the route
 // table, signed out and as each kind of demo user, with the user menu, the side dialogs (create and
-// view) and the mobile menu drawer open — every page in Spanish at 1366 px and in English at 390 px.
-// One test per role and variant, run in parallel across the workers. Fails on any violation (no
+// view) and the mobile menu drawer open — every page in Spanish and in English, at 1366 px and on a
+// real phone profile (390×844, touch, DPR 2: see PHONE in ./a11y/sweep.mjs). One test per role and variant, run in parallel across the workers. Fails on any violation (no
 // allow-list); each test attaches its findings (axe-<role>-<variant>.json) and leaves a screenshot of
 // every state it swept in e2e/artifacts/pages. Besides: the keyboard
 // path through the code detail, and reflow at 320 px (no page scrolls sideways, WCAG 1.4.10).
@@ -12,22 +12,14 @@ import { expect, test } from '../fixtures.mjs';
 import { keyboardThroughCodeDetail, keyboardThroughDateFilter } from './a11y/keyboard.mjs';
 import { checkRouteCoverage, ROLES } from './a11y/pages.mjs';
 import { checkReflow } from './a11y/reflow.mjs';
-import { analyze, openFirstRowDetail, settled, signInAs } from './a11y/sweep.mjs';
+import { analyze, DESKTOP, openFirstRowDetail, PHONE, settled, signInAs } from './a11y/sweep.mjs';
 
-const DESKTOP = { width: 1366, height: 800 };
-const MOBILE = { width: 390, height: 844 };
-// Every page in both languages and at both widths: Spanish at 1366 px and English at 390 px (the key
-// projects run the key paths in all four combinations); A11Y_FULL=1 adds English at 1366 px and
-// Spanish at 390 px for every page.
+// Every page in both languages on both profiles, on every run (no sampling, no allow-list).
 const VARIANTS = [
-  { language: 'es', viewport: DESKTOP, name: 'es-1366' },
-  { language: 'en', viewport: MOBILE, name: 'en-390' },
-  ...(process.env.A11Y_FULL === '1'
-    ? [
-        { language: 'en', viewport: DESKTOP, name: 'en-1366' },
-        { language: 'es', viewport: MOBILE, name: 'es-390' },
-      ]
-    : []),
+  { language: 'es', profile: DESKTOP, name: 'es-1366' },
+  { language: 'en', profile: DESKTOP, name: 'en-1366' },
+  { language: 'es', profile: PHONE, name: 'es-390' },
+  { language: 'en', profile: PHONE, name: 'en-390' },
 ];
 const only = process.env.A11Y_ROLES?.split(',');
 
@@ -37,8 +29,8 @@ test('a11y: every path of the route table is swept; keyboard through the code de
   journey,
 }) => {
   checkRouteCoverage(assert);
-  await keyboardThroughCodeDetail({ ...journey, assert, viewport: DESKTOP });
-  await keyboardThroughDateFilter({ ...journey, assert, viewport: DESKTOP });
+  await keyboardThroughCodeDetail({ ...journey, assert, viewport: DESKTOP.viewport });
+  await keyboardThroughDateFilter({ ...journey, assert, viewport: DESKTOP.viewport });
 });
 
 for (const role of ROLES.filter((candidate) => !only || only.includes(candidate.name))) {
@@ -68,7 +60,7 @@ test('a11y: reflow, every page at 320 px without sideways scrolling', async ({ j
  * dialogs, then the user menu (opened from the keyboard) and, on a phone, the menu drawer.
  */
 async function sweep({ browser, baseUrl, screenshotDir }, role, variant) {
-  const context = await browser.newContext({ viewport: variant.viewport, locale: 'es-ES' });
+  const context = await browser.newContext({ ...variant.profile, locale: 'es-ES' });
   await context.addInitScript((language) => localStorage.setItem('ov.language', language), variant.language);
   const page = await context.newPage();
   const errors = [];
@@ -81,7 +73,7 @@ async function sweep({ browser, baseUrl, screenshotDir }, role, variant) {
     await page.screenshot({ path: join(screenshotDir, 'pages', `${role.name}-${variant.name}-${slug}.png`) });
     if (process.env.A11Y_VERBOSE) console.log(`    ${where}: ${findings.length} violations so far`);
   };
-  const mobile = variant.viewport.width < 600;
+  const mobile = variant.profile.viewport.width < 600;
   try {
     if (role.email) await signInAs(page, baseUrl, role);
     for (const entry of role.pages) {

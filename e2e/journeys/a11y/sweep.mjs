@@ -3,6 +3,17 @@ import AxeBuilder from '@axe-core/playwright';
 
 export const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
+// The two profiles every page is checked on (browser context options). The phone is a real one, as
+// Playwright's device descriptors have it: touch, mobile viewport meta honoured, DPR 2 — a hover
+// colour stays after every tap there, and the header shows the initials instead of the name.
+export const DESKTOP = { viewport: { width: 1366, height: 800 } };
+export const PHONE = {
+  viewport: { width: 390, height: 844 },
+  isMobile: true,
+  hasTouch: true,
+  deviceScaleFactor: 2,
+};
+
 export async function signInAs(page, baseUrl, role) {
   await page.goto(`${baseUrl}/oficina_virtual/login`);
   await page.locator('#email').fill(role.email);

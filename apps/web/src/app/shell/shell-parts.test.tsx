@@ -161,9 +161,11 @@ describe('user menu', () => {
     expect(screen.getByTestId('where').textContent).toBe('/');
   });
 
-  it('offers access requests to staff, and names a picture-only button by the user', () => {
+  it('offers access requests to staff; an initials-only button says its initials, then the user', () => {
     renderAt('/', admin, <UserMenu compact />);
-    const button = screen.getByRole('button', { name: 'Ana Pérez' });
+    // WCAG 2.5.3: the visible "AP" is part of the name (it was "Ana Pérez" alone).
+    const button = screen.getByRole('button', { name: 'AP Ana Pérez' });
+    expect(button.textContent).toBe('AP');
     fireEvent.click(button);
     expect(screen.getByRole('menuitem', { name: 'Solicitudes de acceso' })).toBeTruthy();
   });

@@ -76,12 +76,13 @@ export function UserMenu({ compact }: { compact?: boolean }) {
           },
         ]}
       >
-        {/* Named by the user's name it shows (a picture-only button on phones says it too). */}
+        {/* On a phone only the initials show: the name says them first, then who they stand for
+            (WCAG 2.5.3, the visible label is part of the name). */}
         <button
           type="button"
           className="ov-user-menu"
           data-testid="user-menu"
-          aria-label={compact ? name : undefined}
+          aria-label={compact ? (user.avatar ? name : `${initials(name)} ${name}`) : undefined}
           title={compact ? undefined : t('shell.userMenu')}
         >
           <span className="ov-user-menu__avatar" aria-hidden="true">
