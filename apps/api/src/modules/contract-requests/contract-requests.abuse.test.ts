@@ -1,8 +1,12 @@
 import { eq } from 'drizzle-orm';
+import { PDFDocument, PDFName, PDFString } from 'pdf-lib';
+import PDFKit from 'pdfkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../db/schema';
 import { createTestApp, DEMO_PASSWORD, type TestApp } from '../../test/test-app';
+import { pdfText } from '../billing/billing.test-helpers';
 import { linksIn } from '../mail/links';
+import { ACTIVE_PDF_KEYS } from './contract-requests.sanitize';
 
 /**
  * Issue 26, "Abuse": the utility's mail server cannot be made to carry a stranger's text to anyone,
@@ -188,5 +192,102 @@ describe('municipality scope of staff', () => {
     }
     // Back in her scope, the same request is hers to process.
     expect((await call('GET', `/api/contract-requests/${requestId}`, ana)).statusCode).toBe(200);
+  });
+});
+
+describe('PDF attachments', () => {
+  /** A one-page PDF (pdfkit) armed with JavaScript, an open action, a Launch link and an embedded file. */
+  async function armedPdf() {
+    const doc = new PDFKit({ size: 'A4' });
+    const chunks: Buffer[] = [];
+    doc.on('data', (c: Buffer) => chunks.push(c));
+    const done = new Promise<void>((resolve) => doc.on('end', () => resolve()));
+    doc.text('Título de propiedad 2026-0042');
+    doc.end();
+    await done;
+    const pdf = await PDFDocument.load(Buffer.concat(chunks));
+    const ctx = pdf.context;
+    const js = ctx.obj({ S: 'JavaScript', JS: PDFString.of('app.alert("hola")') });
+    pdf.catalog.set(PDFName.of('OpenAction'), ctx.register(js));
+    pdf.catalog.set(
+      PDFName.of('AA'),
+      ctx.obj({ WC: ctx.register(ctx.obj({ S: 'JavaScript', JS: PDFString.of('1') })) }),
+    );
+    await pdf.attach(Buffer.from('MZ payload'), 'factura.exe', { mimeType: 'application/octet-stream' });
+    const page = pdf.getPage(0);
+    page.node.set(
+      PDFName.of('AA'),
+      ctx.obj({ O: ctx.register(ctx.obj({ S: 'JavaScript', JS: PDFString.of('2') })) }),
+    );
+    const launch = ctx.obj({
+      Type: 'Annot',
+      Subtype: 'Link',
+      Rect: [0, 0, 100, 100],
+      A: { S: 'Launch', F: PDFString.of('cmd.exe') },
+    });
+    page.node.set(PDFName.of('Annots'), ctx.obj([ctx.register(launch)]));
+    return Buffer.from(await pdf.save({ useObjectStreams: false }));
+  }
+
+  it('stores a PDF rebuilt without JavaScript, open actions, Launch or embedded files, and serves it as a download', async () => {
+    const armed = await armedPdf();
+    for (const key of ['/OpenAction', '/JavaScript', '/JS', '/Launch', '/EmbeddedFiles', '/AA'])
+      expect(armed.includes(key), `the crafted file carries ${key}`).toBe(true);
+    const { requestId, uploadToken } = await send({ ...residential, email: 'pdf.armado@example.cu' });
+    const boundary = '----ov-abuse-boundary';
+    const body = Buffer.concat([
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="kind"\r\n\r\nPROPERTY_TITLE\r\n`),
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="título.pdf"\r\nContent-Type: application/pdf\r\n\r\n`,
+      ),
+      armed,
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]);
+    const up = await t.app.inject({
+      method: 'POST',
+      url: `/api/contract-requests/${requestId}/attachments`,
+      payload: body,
+      remoteAddress: nextIp(),
+      headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, 'x-upload-token': uploadToken },
+    });
+    expect(up.statusCode, up.body).toBe(201);
+    const served = await call('GET', `/api/contract-requests/${requestId}/attachments/${up.json()._id}`, ana);
+    expect(served.statusCode).toBe(200);
+    expect(served.headers['content-type']).toBe('application/pdf');
+    expect(served.headers['content-disposition']).toMatch(
+      /^attachment; filename="t_tulo\.pdf"; filename\*=UTF-8''t%C3%ADtulo\.pdf$/,
+    );
+    expect(served.headers['x-content-type-options']).toBe('nosniff');
+    const stored = served.rawPayload;
+    for (const key of ACTIVE_PDF_KEYS) expect(stored.includes(key), `stored file carries ${key}`).toBe(false);
+    expect(stored.includes('MZ payload')).toBe(false);
+    // Still the same document: a valid PDF with its page and its text.
+    expect(stored.subarray(0, 5).toString()).toBe('%PDF-');
+    const reread = await PDFDocument.load(stored);
+    expect(reread.getPageCount()).toBe(1);
+    expect(await pdfText(stored)).toContain('2026-0042');
+    expect(up.json().bytes).toBe(stored.length);
+  });
+
+  it('refuses a file that only looks like a PDF (478) and stores nothing', async () => {
+    const { requestId, uploadToken } = await send({ ...residential, email: 'pdf.roto@example.cu' });
+    const boundary = '----ov-abuse-boundary';
+    const fake = Buffer.from(`%PDF-1.4\n1 0 obj<</OpenAction 2 0 R>>endobj\ntrailer<<>>\n%%EOF\n`);
+    const up = await t.app.inject({
+      method: 'POST',
+      url: `/api/contract-requests/${requestId}/attachments`,
+      payload: Buffer.concat([
+        Buffer.from(
+          `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="x.pdf"\r\nContent-Type: application/pdf\r\n\r\n`,
+        ),
+        fake,
+        Buffer.from(`\r\n--${boundary}--\r\n`),
+      ]),
+      remoteAddress: nextIp(),
+      headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, 'x-upload-token': uploadToken },
+    });
+    expect(up.json()).toMatchObject({ name: 'BADREQUESTERROR', reference: 478 });
+    const seen = (await call('GET', `/api/contract-requests/${requestId}`, ana)).json();
+    expect(seen.attachments).toEqual([]);
   });
 });

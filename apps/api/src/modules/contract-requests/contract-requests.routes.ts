@@ -281,19 +281,26 @@ export const contractRequestsRoutes: FastifyPluginAsyncZod<ContractRequestsRoute
       config: { access: 'authenticated' },
       schema: {
         tags,
-        summary: 'One attachment (owner or staff of the sector)',
+        summary:
+          'One attachment (owner or staff of the sector), as a download (`Content-Disposition: attachment`, nosniff, sandboxed)',
         params: idParams.extend({ attachmentId: z.uuid() }),
       },
     },
     async (req, reply) => {
       const a = await requests.attachment(principalOf(req), req.params.requestId, req.params.attachmentId);
-      return reply
-        .type(a.contentType)
-        .header('content-disposition', `inline; filename="${encodeURIComponent(a.fileName)}"`)
-        .header('cache-control', 'private, no-store')
-        .header('x-content-type-options', 'nosniff')
-        .header('content-security-policy', "default-src 'none'; sandbox")
-        .send(a.bytes);
+      return (
+        reply
+          .type(a.contentType)
+          // Downloaded, never shown in our origin: a document cannot run as a page of the back office.
+          .header(
+            'content-disposition',
+            `attachment; filename="${a.fileName.replace(/[^\w.-]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(a.fileName)}`,
+          )
+          .header('cache-control', 'private, no-store')
+          .header('x-content-type-options', 'nosniff')
+          .header('content-security-policy', "default-src 'none'; sandbox")
+          .send(a.bytes)
+      );
     },
   );
 

@@ -263,7 +263,10 @@ describe('attachments', () => {
       fileName: 'carne.webp',
       kind: 'IDENTITY_DOCUMENT',
     });
-    const pdf = Buffer.from(`${'%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n'.padEnd(200, ' ')}\n%%EOF\n`);
+    // A real (tiny) PDF: a file that only starts like one is refused (478), see the abuse tests.
+    const pdf = Buffer.from(
+      '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj\n3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 200 200]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
+    );
     const title = await upload(
       requestId,
       form('titulo.pdf', 'application/pdf', pdf, 'PROPERTY_TITLE'),

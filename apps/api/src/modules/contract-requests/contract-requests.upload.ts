@@ -1,6 +1,7 @@
 import { AppError, ATTACHMENT_KINDS } from '@ov/domain';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { isPdf, reencodeDocumentImage } from '../files/images';
+import { rebuildPdf } from './contract-requests.sanitize';
 
 export function sendPdf(reply: FastifyReply, name: string, pdf: Buffer) {
   return reply
@@ -10,7 +11,7 @@ export function sendPdf(reply: FastifyReply, name: string, pdf: Buffer) {
     .send(pdf);
 }
 
-/** One uploaded file of at most 5 MB: an image is re-encoded, a PDF checked by its signature (478). */
+/** One uploaded file of at most 5 MB: an image is re-encoded, a PDF rebuilt from its pages (478 when neither). */
 export async function readAttachment(req: FastifyRequest) {
   let part: Awaited<ReturnType<FastifyRequest['file']>>;
   let bytes: Buffer;
@@ -30,7 +31,13 @@ export async function readAttachment(req: FastifyRequest) {
   if (!(ATTACHMENT_KINDS as readonly string[]).includes(kind))
     throw new AppError('VALIDATIONERROR', 0, [{ field: 'kind', message: 'valor no válido' }]);
   const original = (part.filename || 'archivo').replace(/[^\p{L}\p{N}._ -]/gu, '_').slice(0, 100);
-  if (isPdf(bytes)) return { kind, fileName: original, contentType: 'application/pdf', bytes };
+  if (isPdf(bytes)) {
+    // Stored rebuilt from its pages: no JavaScript, open actions, embedded files or forms (478 when unreadable).
+    const clean = await rebuildPdf(bytes).catch(() => {
+      throw new AppError('BADREQUESTERROR', 478);
+    });
+    return { kind, fileName: original, contentType: 'application/pdf', bytes: clean };
+  }
   const image = await reencodeDocumentImage(bytes);
   return {
     kind,
