@@ -205,6 +205,15 @@ export const ERROR_CATALOGUE: readonly CatalogueEntry[] = Object.freeze([
     'Un pago por Transfermóvil no se puede cancelar: la orden caduca sola al terminar su tiempo',
     'A Transfermóvil payment cannot be cancelled: the order lapses on its own when its time runs out',
   ),
+  // 493–496: claiming an anonymous contract request with a code sent to its e-mail (ours, issue 26).
+  bad(493, 'El código no es válido o ya fue utilizado', 'The code is not valid or has already been used'),
+  bad(494, 'El código ha caducado; solicite uno nuevo', 'The code has expired; please ask for a new one'),
+  bad(495, 'La solicitud ya está en su cuenta', 'The request is already in your account'),
+  bad(
+    496,
+    'La solicitud no tiene correo electrónico: para reclamarla acuda a su oficina comercial',
+    'The request has no e-mail address: to claim it, visit your commercial office',
+  ),
   bad(497, 'El código de cliente ya está asociado', 'The client code is already associated'),
   bad(498, 'El código de cliente no está asociado', 'The client code is not associated'),
   // Ours (billing): the ownership proof given to associate a client code does not match the account.
