@@ -143,3 +143,27 @@ export const contractModels = pgTable(
   },
   (t) => [primaryKey({ columns: [t.space, t.sector] })],
 );
+
+/**
+ * A code e-mailed to an anonymous request's address so that a signed-in customer can claim it (issue
+ * 26): only its hash is kept, it is bound to the request and to the account that asked, expires, is
+ * spent once, and dies after five wrong tries.
+ */
+export const contractRequestClaims = pgTable(
+  'contract_request_claims',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    requestId: uuid('request_id')
+      .notNull()
+      .references(() => contractRequests.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('contract_request_claims_request_user_idx').on(t.requestId, t.userId)],
+);
