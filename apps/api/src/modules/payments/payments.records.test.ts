@@ -1,5 +1,7 @@
 import { toDateRangeFilter, toNumberFilter } from '@ov/domain';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { paymentRequests } from '../../db/schema';
 import { ADMIN } from '../../test/test-app';
 import {
   CC_AGREED,
@@ -108,6 +110,26 @@ describe('payment records', () => {
     );
     expect(lines).toHaveLength(3);
     expect(lines.find((l) => l.startsWith(paid.enzona))).toContain(',200.00,10.00,2,');
+  });
+
+  it('CSV export: amounts are numbers (a negative one too), text that looks like a formula is neutralised', async () => {
+    // A refund written as a negative amount, and a gateway reference crafted as a formula.
+    const id = paid.mariaPending;
+    await w.t.database.db
+      .update(paymentRequests)
+      .set({
+        amountCents: -12_345,
+        bonusCents: 0,
+        gatewayRef: '=HYPERLINK("http://x","y")',
+        externalId: '-2+3',
+      })
+      .where(eq(paymentRequests.id, id));
+    const res = await w.call('POST', '/api/payments/export.csv', staff, {});
+    const line = res.body.split('\r\n').find((l) => l.startsWith(id))!;
+    const cells = line.split(',');
+    expect(cells[6]).toBe('-123.45');
+    expect(cells[7]).toBe('0.00');
+    expect(line).toContain(`,'-2+3,"'=HYPERLINK(""http://x"",""y"")",`);
   });
 
   it('receipt PDF for a PAYED payment; 855 for one not paid', async () => {

@@ -73,9 +73,22 @@ const decimal = (cents: number) => {
   return `${neg ? '-' : ''}${d.slice(0, -2)}.${d.slice(-2)}`;
 };
 
+/** A number the export itself writes (an amount from integer cents, a result code): never text. */
+class CsvNumber {
+  constructor(readonly text: string) {}
+}
+const money = (cents: number) => new CsvNumber(decimal(cents));
+const integer = (n: number | null | undefined) =>
+  n === null || n === undefined ? null : new CsvNumber(String(n));
+
+/**
+ * One cell. Numbers stay numbers (a refund's `-100.00` is a value a spreadsheet adds up, not text);
+ * text that starts with = + - @ or a control character gets a leading `'` (spreadsheet formula
+ * injection), and anything with a quote, comma, semicolon or line break is quoted.
+ */
 function csvCell(v: unknown): string {
+  if (v instanceof CsvNumber) return /^-?\d+(\.\d+)?$/.test(v.text) ? v.text : '';
   const s = v === null || v === undefined ? '' : String(v);
-  // Quote everything that needs it; a leading = + - @ is neutralised (spreadsheet formula injection).
   const safe = /^[=+\-@\t\r]/.test(s) ? `'${s}` : s;
   return /[",\n\r;]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
 }
@@ -122,9 +135,9 @@ export function createPaymentRecords(db: Db) {
           r.type,
           r.method,
           r.status,
-          decimal(r.amountCents),
-          decimal(r.bonusCents),
-          r.resultCode,
+          money(r.amountCents),
+          money(r.bonusCents),
+          integer(r.resultCode),
           r.externalId,
           r.gatewayRef,
           r.settledAt?.toISOString(),
