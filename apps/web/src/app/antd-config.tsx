@@ -37,6 +37,16 @@ export const OV_THEME = {
   algorithm: antdTheme.defaultAlgorithm,
   token: {
     colorPrimary: '#0e6ba8',
+    /**
+     * Darker under the pointer, not lighter as Ant Design derives them: white on the derived #2b83b5
+     * was 4.18:1 (and on a touch screen the hover colour stays after every tap); text in #4e9bc2 or
+     * #cc5854 was under 4.5:1 on white. As the portal's own buttons (components/ui/ui.css).
+     */
+    colorPrimaryHover: '#0b5c91',
+    colorPrimaryTextHover: '#0b5c91',
+    colorLinkHover: '#0b5c91',
+    colorErrorHover: '#a32a2a',
+    colorErrorTextHover: '#a32a2a',
     colorInfo: '#0e6ba8',
     colorInfoBg: '#e8f2fa',
     colorSuccess: '#137a52',

@@ -9,6 +9,18 @@ export function rememberTrigger(element: HTMLElement | null | undefined): void {
   trigger = element ?? null;
 }
 
+/**
+ * A dialog opening with none remembered (its own control changed the address: an invoice's
+ * "Detalles" in a table) takes the control that had focus as its trigger, so that closing it goes
+ * back there and not to the page's heading. Nothing when focus was nowhere (a dialog opened by the
+ * address on arrival).
+ */
+export function rememberFocusedTrigger(): void {
+  const active = document.activeElement;
+  if (trigger?.isConnected || !(active instanceof HTMLElement) || active === document.body) return;
+  trigger = active;
+}
+
 /** Focuses the remembered trigger when it is still on the page (else the page's heading). */
 export function returnFocus(): void {
   const target = trigger?.isConnected ? trigger : document.querySelector<HTMLElement>('#ov-main h1');

@@ -5,14 +5,17 @@ import '../../lib/i18n';
 import { rememberTrigger } from '../a11y/focus-return';
 import { DetailDialog, type DetailDialogProps } from './detail-dialog';
 
-function Harness(props: Partial<DetailDialogProps>) {
+function Harness({ remember = true, ...props }: Partial<DetailDialogProps> & { remember?: boolean }) {
   const [open, setOpen] = useState(false);
   return (
     <div>
+      <main id="ov-main">
+        <h1>Código 2300000000001</h1>
+      </main>
       <button
         type="button"
         onClick={(event) => {
-          rememberTrigger(event.currentTarget);
+          if (remember) rememberTrigger(event.currentTarget);
           setOpen(true);
         }}
       >
@@ -25,7 +28,7 @@ function Harness(props: Partial<DetailDialogProps>) {
   );
 }
 
-function renderHarness(props: Partial<DetailDialogProps> = {}) {
+function renderHarness(props: Partial<DetailDialogProps> & { remember?: boolean } = {}) {
   const root = document.createElement('div');
   root.id = 'root';
   document.body.append(root);
@@ -59,6 +62,18 @@ describe('DetailDialog', () => {
     fireEvent.click(opener);
     fireEvent.keyDown(screen.getByRole('dialog'), { key: 'Escape' });
     expect(screen.queryByRole('dialog')).toBeNull();
+    expect(document.activeElement).toBe(opener);
+    unmount();
+    root.remove();
+  });
+
+  it('opened by a control that only changes the address, closes back to that control, not the heading', () => {
+    // The invoice's "Detalles" on a code's page: nothing remembers the trigger (it went to the page's
+    // heading, 16 Tabs back from the table).
+    const { root, opener, unmount } = renderHarness({ remember: false });
+    opener.focus();
+    fireEvent.click(opener);
+    fireEvent.keyDown(screen.getByRole('dialog'), { key: 'Escape' });
     expect(document.activeElement).toBe(opener);
     unmount();
     root.remove();

@@ -2,7 +2,7 @@ import { CloseOutlined, DeleteOutlined, EditOutlined } from '@ant-design/icons';
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
-import { returnFocus, returnFocusIfPending } from '../a11y/focus-return';
+import { rememberFocusedTrigger, returnFocus, returnFocusIfPending } from '../a11y/focus-return';
 import { Button, Popconfirm, Skeleton, Space } from '../ui';
 import '../../styles/dialog.css';
 import './detail-dialog.css';
@@ -64,7 +64,10 @@ export function DetailDialog(props: DetailDialogProps) {
     const root = document.getElementById('root');
     const element = dialog.current;
     if (!open || !element) return;
-    if (!element.contains(document.activeElement)) element.focus();
+    if (!element.contains(document.activeElement)) {
+      rememberFocusedTrigger();
+      element.focus();
+    }
     if (root) root.inert = true;
     return () => {
       if (root) root.inert = false;
