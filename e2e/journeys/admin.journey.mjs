@@ -129,7 +129,7 @@ async function mobile({ browser, baseUrl, screenshotDir }) {
     await settle(page);
     await shot(`admin-user-edit-mobile-${lang}`);
     await page.goto(`${base(baseUrl)}/admin/permissions`);
-    await row(page, 'list-roles', 'SUPER_ADMIN').waitFor();
+    await row(page, 'list-roles', lang === 'es' ? 'Superadministrador' : 'Super administrator').waitFor();
     await shot(`admin-roles-mobile-${lang}`);
     await page.goto(`${base(baseUrl)}/admin/access-requests`);
     await row(page, 'list-access-requests', NEW_USER.email).waitFor();

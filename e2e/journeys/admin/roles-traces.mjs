@@ -7,10 +7,12 @@ export async function editRolePermissions({ page, baseUrl, assert, shot }) {
   await row(page, 'list-roles', 'Superadministrador').waitFor();
   await page.waitForLoadState('networkidle');
   await shot('admin-roles-desktop-es');
-  let menu = await rowMenu(page, 'list-roles', 'SUPER_ADMIN');
+  // Roles by their names, never their keys (issue 26).
+  assert.equal(await page.getByTestId('list-roles').getByText('SUPER_ADMIN').count(), 0, 'no raw role key');
+  let menu = await rowMenu(page, 'list-roles', 'Superadministrador');
   assert.ok(!(await menu.textContent()).includes('Eliminar'), 'SUPER_ADMIN cannot be removed');
   await page.keyboard.press('Escape');
-  menu = await rowMenu(page, 'list-roles', 'COMMERCIAL_SPECIALIST');
+  menu = await rowMenu(page, 'list-roles', 'Especialista comercial');
   await menu.getByRole('menuitem', { name: 'Detalles' }).click();
   const matrix = page.getByTestId('permission-matrix');
   await matrix.waitFor();

@@ -136,6 +136,7 @@ export function PaymentStatusView(props: {
           {title}
         </span>
       }
+      // The person reads the catalogue's message (the title), never the gateway's raw result code.
       subTitle={
         canceled
           ? t(
@@ -143,7 +144,7 @@ export function PaymentStatusView(props: {
                 ? 'payments.result.canceledAdvance'
                 : 'payments.result.canceledText',
             )
-          : t('payments.result.code', { code })
+          : undefined
       }
       data-testid="payment-result"
       data-payment-view=""
