@@ -1,4 +1,5 @@
-import { AppError, type ErrorName } from '@ov/domain';
+import { createHash } from 'node:crypto';
+import { AppError, EMAIL_PATTERN, type ErrorName, USERNAME_PATTERN } from '@ov/domain';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { refreshTokens, securityEvents } from '../../db/schema';
@@ -25,6 +26,17 @@ export interface SessionTokens {
 
 /** What a sign-in names: the login as typed is kept bounded in the security log. */
 const LOGIN_LOGGED_MAX = 120;
+
+/**
+ * The sign-in name the security log may keep: an account's own e-mail or username, or a typed name of
+ * that shape. Anything else (a password typed in the wrong box, a sentence) is never stored: the log
+ * keeps an empty name, and the throttle's key for it is a hash.
+ */
+export function loggableLogin(login: string): string {
+  const typed = login.trim();
+  if (typed.length > LOGIN_LOGGED_MAX) return '';
+  return EMAIL_PATTERN.test(typed) || USERNAME_PATTERN.test(typed) ? typed : '';
+}
 
 export function createAuthService({
   db,
@@ -66,7 +78,10 @@ export function createAuthService({
       deviceTokens?: readonly string[],
     ): Promise<SessionTokens & { userId: string; deviceToken: string }> {
       const user = await users.findByLogin(login);
-      const account = user ? user.id : `login:${login.trim().toLowerCase().slice(0, LOGIN_LOGGED_MAX)}`;
+      const shown = user ? login.trim().slice(0, LOGIN_LOGGED_MAX) : loggableLogin(login);
+      const account = user
+        ? user.id
+        : `login:${shown ? shown.toLowerCase() : createHash('sha256').update(login.trim().toLowerCase()).digest('hex')}`;
       const device = user ? devices.deviceOf(user.id, deviceTokens) : null;
       const door = { account, device };
       const log = (event: string, result: 'ok' | 'refused', reason?: string) =>
@@ -75,7 +90,7 @@ export function createAuthService({
           event,
           result,
           userId: user?.id ?? null,
-          login: login.slice(0, LOGIN_LOGGED_MAX),
+          login: shown,
           ip,
           reason: reason ?? null,
         });

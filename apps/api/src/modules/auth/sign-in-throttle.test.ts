@@ -137,6 +137,28 @@ describe('the security log', () => {
     // Append-only, like the traces.
     await expect(t.database.db.execute(sql`delete from security_events`)).rejects.toThrow();
   });
+
+  it('never keeps a typed name that cannot be an e-mail or username (a password in the wrong box)', async () => {
+    const secret = 'Mi Clave$Secreta 2026';
+    expect((await signin(secret, 'x', '198.51.100.60')).statusCode).toBe(400);
+    expect((await signin('nadie@example.cu', 'x', '198.51.100.60')).statusCode).toBe(400);
+    expect((await signin('usuario.inventado', 'x', '198.51.100.60')).statusCode).toBe(400);
+    const logged = (
+      await t.database.db.execute(
+        sql`select login, reason from security_events where ip = '198.51.100.60' order by id`,
+      )
+    ).rows as { login: string; reason: string }[];
+    expect(logged).toEqual([
+      { login: '', reason: 'unknown-account' },
+      { login: 'nadie@example.cu', reason: 'unknown-account' },
+      { login: 'usuario.inventado', reason: 'unknown-account' },
+    ]);
+    const stored = JSON.stringify([
+      ...(await t.database.db.execute(sql`select * from security_events`)).rows,
+      ...(await t.database.db.execute(sql`select * from rate_limits`)).rows,
+    ]).toLowerCase();
+    expect(stored).not.toContain('clave$secreta');
+  });
 });
 
 describe('password recovery cannot be used up by a stranger', () => {

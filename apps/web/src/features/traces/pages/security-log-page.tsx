@@ -78,7 +78,8 @@ export default function SecurityLogPage() {
       key: 'login',
       title: t(k('fields.login')),
       dataIndex: 'login',
-      render: (value) => <span className="ov-text">{String(value)}</span>,
+      // An empty name: what was typed could not be an e-mail or username, so it was not kept.
+      render: (value) => <span className="ov-text">{value ? String(value) : '—'}</span>,
     },
     {
       key: 'reason',
