@@ -52,14 +52,18 @@ export function PermissionMatrix({ role }: { role: Role }) {
     }),
   );
 
+  const groupLabel = (group: string) => t(`security.groups.${group}`, { defaultValue: group });
+  // A grid box is named by its row and column as people read them ("Usuarios: Leer"), never by the
+  // permission's key; a box with a visible label is named by it.
   const box = (permission: string, label?: string) => {
     const checked = role.superAdmin || held.includes(permission);
+    const [group = '', action = ''] = permission.split(':');
     return (
       <Checkbox
         checked={checked}
         disabled={readOnly || save.isPending}
         onChange={(event) => toggle(permission, event.target.checked)}
-        aria-label={permission}
+        aria-label={label ? undefined : `${groupLabel(group)}: ${t(`security.actions.${action}`)}`}
         data-permission={permission}
       >
         {label}
@@ -89,7 +93,7 @@ export function PermissionMatrix({ role }: { role: Role }) {
             key: 'group',
             title: t('security.matrix.group'),
             rowHeader: true,
-            render: (row) => t(`security.groups.${row.group}`, { defaultValue: row.group }),
+            render: (row) => groupLabel(row.group),
           },
           ...PERMISSION_ACTIONS.map((action) => ({
             key: action,
