@@ -1,3 +1,4 @@
+import { installAntdLabels } from './antd-labels';
 import { installDecorativeIcons } from './decorative-icons';
 import { installPlaceholderLabels } from './label-from-placeholder';
 import { installRangePickerTab } from './range-picker-tab';
@@ -7,12 +8,18 @@ let uninstall: (() => void) | null = null;
 
 /**
  * The document-wide accessibility fixes of Ant Design screens (decorative icons, placeholder labels,
- * Tab out of date ranges). Every Ant Design provider calls it; installed once while any is mounted.
+ * Tab out of date ranges, its English-only names in the portal's language). Every Ant Design
+ * provider calls it; installed once while any is mounted.
  */
 export function installA11yFixes(): () => void {
   users += 1;
   if (!uninstall) {
-    const parts = [installDecorativeIcons(), installPlaceholderLabels(), installRangePickerTab()];
+    const parts = [
+      installDecorativeIcons(),
+      installPlaceholderLabels(),
+      installRangePickerTab(),
+      installAntdLabels(),
+    ];
     uninstall = () => {
       for (const part of parts) part();
     };
