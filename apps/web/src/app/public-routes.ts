@@ -41,12 +41,20 @@ export const PUBLIC_ROUTE_ENTRIES: readonly RouteEntry[] = [
     labelKey: 'auth.forgot.title',
     page: ResetPasswordPage,
   },
-  { key: 'verify', path: PATHS.verify, zone: 'public', labelKey: 'landing.register.title', page: VerifyPage },
+  {
+    key: 'verify',
+    path: PATHS.verify,
+    zone: 'public',
+    labelKey: 'landing.register.title',
+    titleKey: 'account.verify.title',
+    page: VerifyPage,
+  },
   {
     key: 'verifyEmail',
     path: PATHS.verifyEmail,
     zone: 'public',
     labelKey: 'menu.profile',
+    titleKey: 'account.verifyEmail.title',
     page: VerifyEmailPage,
   },
   {

@@ -339,6 +339,7 @@ export const ROUTES: readonly RouteEntry[] = [
     path: PATHS.verifyEmail,
     zone: 'private',
     labelKey: 'menu.profile',
+    titleKey: 'account.verifyEmail.title',
     page: VerifyEmailSignedInPage,
     plain: true,
   },

@@ -60,6 +60,11 @@ export interface RouteEntry {
   zone: 'public' | 'private';
   /** i18n key of the menu label, the breadcrumb and the page title. */
   labelKey: string;
+  /**
+   * i18n key of the tab's title when the page is not its label's (a page reached from a link in an
+   * e-mail): may be the feature's own, the title follows once the feature's strings arrive.
+   */
+  titleKey?: string;
   /** The page; absent means a later issue delivers it and an honest "coming soon" page is shown. */
   page?: RoutePage;
   /**

@@ -1,5 +1,5 @@
 import './i18n';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { matchPath, useLocation } from 'react-router';
 import type { RouteEntry } from '../../app/route-types';
@@ -11,6 +11,9 @@ export const MAIN_ID = 'ov-main';
 function routeOf(routes: readonly RouteEntry[], pathname: string): RouteEntry | undefined {
   return routes.find((route) => matchPath({ path: route.path, end: true }, pathname));
 }
+
+/** How many areas (public, signed in) have shown their first page in this document. */
+let areasShown = 0;
 
 /** Focuses the page's main heading (made focusable for it); false while the page has not drawn it. */
 function focusHeading(): boolean {
@@ -32,21 +35,33 @@ export function usePageAnnouncer(routes: readonly RouteEntry[]) {
   const { pathname } = useLocation();
   const route = routeOf(routes, pathname);
   const routeKey = route?.key ?? 'notFound';
-  const labelKey = route?.labelKey;
+  const labelKey = route?.titleKey ?? route?.labelKey;
   const previous = useRef<string | null>(null);
+  // A feature's strings arrive with its page: the title is written again then (never the raw key).
+  const [bundles, setBundles] = useState(0);
+  useEffect(() => {
+    const added = () => setBundles((count) => count + 1);
+    i18n.store.on('added', added);
+    return () => i18n.store.off('added', added);
+  }, [i18n]);
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the title follows the language too
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the title follows the language and new strings too
   useEffect(() => {
     const brand = t('brand.name');
-    const page = labelKey && routeKey !== 'landing' ? t(labelKey) : '';
+    const page = labelKey && routeKey !== 'landing' && i18n.exists(labelKey) ? t(labelKey) : '';
     document.title = page && page !== brand ? `${page} · ${brand}` : `${brand} · ${t('brand.utility')}`;
-  }, [labelKey, routeKey, i18n.language, t]);
+  }, [labelKey, routeKey, i18n.language, t, bundles]);
 
   useEffect(() => {
     const first = previous.current === null;
     const changed = previous.current !== routeKey;
     previous.current = routeKey;
-    if (first || !changed) return;
+    // The document's first page keeps the browser's focus; a page that replaces another, within an
+    // area or from the other area (signing in or out swaps the public for the signed-in area, whose
+    // announcer then starts afresh), takes it: the control that had it has left the page.
+    const arrived = first && areasShown > 0;
+    if (first) areasShown += 1;
+    if ((first && !arrived) || !changed) return;
     // The page is a lazy chunk: wait for its heading (at most a few seconds), then focus it.
     if (focusHeading()) return;
     const main = document.getElementById(MAIN_ID) ?? document.body;
