@@ -65,7 +65,7 @@ export async function checkTraces({ page, baseUrl, assert, shot }) {
   await shot('admin-traces-desktop-es');
 }
 
-export async function showInEnglish({ page, baseUrl, shot }) {
+export async function showInEnglish({ page, baseUrl, assert, shot }) {
   await page.getByRole('button', { name: 'EN', exact: true }).click();
   await page.locator('h1', { hasText: 'Traces' }).waitFor();
   await settle(page);
@@ -79,6 +79,10 @@ export async function showInEnglish({ page, baseUrl, shot }) {
   await shot('admin-user-create-desktop-en');
   await page.goto(`${base(baseUrl)}/admin/permissions`);
   await row(page, 'list-roles', 'Super administrator').waitFor();
+  // Role descriptions in the reader's language (issue 26: stored Spanish text on English pages).
+  await row(page, 'list-roles', 'Manages users, roles and traces').waitFor();
+  const roles = await page.getByTestId('list-roles').locator('table tbody').textContent();
+  assert.ok(!roles.includes('Administra usuarios'), 'no Spanish role description in English');
   await shot('admin-roles-desktop-en');
   await page.goto(`${base(baseUrl)}/admin/access-requests`);
   await row(page, 'list-access-requests', 'Accepted').waitFor();

@@ -67,7 +67,10 @@ export const roles = pgTable(
       .notNull()
       .references(() => spaces.id),
     name: text('name').notNull(),
+    /** The description in Spanish (the portal's first language; what `description` has always meant). */
     description: text('description'),
+    /** The description in English; the web shows the Spanish one when it is missing. */
+    descriptionEn: text('description_en'),
     superAdmin: boolean('super_admin').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },

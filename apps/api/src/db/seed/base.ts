@@ -33,10 +33,16 @@ const ORGANIZATIONS = [
 ];
 
 /** Staff roles a utility starts with; the names are the keys the web translates for display. */
-export const STAFF_ROLES: { name: string; description: string; permissions: string[] }[] = [
+export const STAFF_ROLES: {
+  name: string;
+  description: string;
+  descriptionEn: string;
+  permissions: string[];
+}[] = [
   {
     name: 'COMMERCIAL_SPECIALIST',
     description: 'Especialista comercial: tramita solicitudes de contrato residenciales',
+    descriptionEn: 'Commercial specialist: handles residential contract requests',
     permissions: [
       PERMISSIONS.PROCESS_RESIDENTIAL_WRITE,
       PERMISSIONS.INVOICE_READ,
@@ -48,6 +54,7 @@ export const STAFF_ROLES: { name: string; description: string; permissions: stri
   {
     name: 'BIG_CLIENT_SPECIALIST',
     description: 'Especialista de grandes clientes y sector estatal',
+    descriptionEn: 'Specialist for big clients and the state sector',
     permissions: [
       PERMISSIONS.PROCESS_STATE_WRITE,
       PERMISSIONS.PROCESS_BIGCLIENT_WRITE,
@@ -57,6 +64,7 @@ export const STAFF_ROLES: { name: string; description: string; permissions: stri
   {
     name: 'CONTRACT_SUPERVISOR',
     description: 'Supervisa las solicitudes de contrato de todos los sectores',
+    descriptionEn: 'Supervises the contract requests of every sector',
     permissions: [
       PERMISSIONS.CONTRACT_REQUEST_SEARCH,
       PERMISSIONS.CONTRACT_REQUEST_READ,
@@ -68,6 +76,7 @@ export const STAFF_ROLES: { name: string; description: string; permissions: stri
   {
     name: 'SECURITY_ADMIN',
     description: 'Administra usuarios, roles y trazas',
+    descriptionEn: 'Manages users, roles and traces',
     permissions: [
       PERMISSIONS.USER_READ,
       PERMISSIONS.USER_WRITE,
@@ -111,15 +120,26 @@ export async function seedBase(db: Db, admin: { email: string; password: string 
         space: DEFAULT_SPACE,
         name: ROLE_NAMES.SUPER_ADMIN,
         superAdmin: true,
-        description: 'Superadministrador',
+        description: 'Todos los permisos, en todo el sistema',
+        descriptionEn: 'Every permission, across the whole system',
       })
       .returning();
     await tx.insert(rolePermissions).values({ roleId: superRole.id, permission: PERMISSIONS.ADMIN });
-    await tx.insert(roles).values({ space: DEFAULT_SPACE, name: ROLE_NAMES.USER, description: 'Cliente' });
+    await tx.insert(roles).values({
+      space: DEFAULT_SPACE,
+      name: ROLE_NAMES.USER,
+      description: 'Cliente del portal: consulta y paga sus servicios',
+      descriptionEn: 'Portal customer: checks and pays for their services',
+    });
     for (const r of STAFF_ROLES) {
       const [role] = await tx
         .insert(roles)
-        .values({ space: DEFAULT_SPACE, name: r.name, description: r.description })
+        .values({
+          space: DEFAULT_SPACE,
+          name: r.name,
+          description: r.description,
+          descriptionEn: r.descriptionEn,
+        })
         .returning();
       const valid = r.permissions.filter((p) => (ALL_PERMISSIONS as readonly string[]).includes(p));
       if (valid.length)

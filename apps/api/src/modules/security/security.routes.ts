@@ -13,7 +13,10 @@ const roleDto = z.object({
   _id: z.string(),
   id: z.string(),
   name: z.string(),
+  /** The description in Spanish (kept for existing clients; the same as `descriptions.es`). */
   description: z.string().nullable(),
+  /** The description in both languages, as the FAQs keep theirs; a reader's language may be missing (show `es`). */
+  descriptions: z.object({ es: z.string().nullable(), en: z.string().nullable() }),
   superAdmin: z.boolean(),
   /** SUPER_ADMIN and USER: cannot be renamed, removed or given other permissions. */
   system: z.boolean(),
@@ -28,6 +31,13 @@ const roleName = z
   .trim()
   .regex(/^[A-Za-z0-9ÁÉÍÓÚÜÑáéíóúüñ_ -]{3,30}$/, 'nombre de 3 a 30 letras, dígitos, _ o -');
 const description = z.string().trim().max(250).nullable().optional();
+/** Both languages at once (wins over `description`); a language left out stays as it is, null clears it. */
+const descriptions = z
+  .object({
+    es: z.string().trim().max(250).nullable().optional(),
+    en: z.string().trim().max(250).nullable().optional(),
+  })
+  .optional();
 const roleParams = z.object({ rolId: z.string().min(1).max(64) });
 
 /** Roles and permissions (spec §7 paths under /api/security): reading with ROLE:READ or ROLE:WRITE, changes with ROLE:WRITE, removal with ROLE:DELETE. */
@@ -56,7 +66,12 @@ export const securityRoutes: FastifyPluginAsyncZod<{ security: SecurityService }
       schema: {
         tags,
         summary: 'Create a role (name taken: BADREQUESTERROR 420)',
-        body: z.object({ name: roleName, description, permissions: z.array(z.string()).max(100).optional() }),
+        body: z.object({
+          name: roleName,
+          description,
+          descriptions,
+          permissions: z.array(z.string()).max(100).optional(),
+        }),
         response: { 201: roleDto },
       },
     },
@@ -71,7 +86,7 @@ export const securityRoutes: FastifyPluginAsyncZod<{ security: SecurityService }
         tags,
         summary: 'Rename or describe a role (system roles keep their name: 466)',
         params: roleParams,
-        body: z.object({ name: roleName.optional(), description }),
+        body: z.object({ name: roleName.optional(), description, descriptions }),
         response: { 200: roleDto },
       },
     },

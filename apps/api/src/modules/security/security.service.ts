@@ -18,7 +18,7 @@ const PROTECTED = new Set<string>([ROLE_NAMES.SUPER_ADMIN, ROLE_NAMES.USER]);
 const TRACE = { module: 'security', section: 'roles' } as const;
 
 export const roleSearchSpec: SearchSpec = {
-  searchColumns: [roles.name, roles.description],
+  searchColumns: [roles.name, roles.description, roles.descriptionEn],
   filterFields: { name: roles.name, superAdmin: roles.superAdmin, createdAt: roles.createdAt },
   sortFields: { name: roles.name, createdAt: roles.createdAt },
   defaultSort: [sql`${roles.superAdmin} desc`, sql`${roles.name} asc`],
@@ -44,6 +44,28 @@ function validPermissions(list: string[]) {
       { field: 'permissions', message: `permisos desconocidos: ${unknown.join(', ')}` },
     ]);
   return unique.sort();
+}
+
+/** A role's description as written: `description` (Spanish, as clients have always sent it) and/or both languages. */
+export interface DescriptionInput {
+  description?: string | null;
+  descriptions?: { es?: string | null; en?: string | null };
+}
+
+/** Empty text is no text. */
+const textOrNull = (value: string | null | undefined) => (value?.trim() ? value.trim() : null);
+
+/** The columns a description input sets (undefined: left as it is). */
+function descriptionColumns(input: DescriptionInput): {
+  description?: string | null;
+  descriptionEn?: string | null;
+} {
+  const es = input.descriptions?.es !== undefined ? input.descriptions.es : input.description;
+  const en = input.descriptions?.en;
+  return {
+    ...(es === undefined ? {} : { description: textOrNull(es) }),
+    ...(en === undefined ? {} : { descriptionEn: textOrNull(en) }),
+  };
 }
 
 export function createSecurityService({ db }: { db: Db }) {
@@ -119,13 +141,19 @@ export function createSecurityService({ db }: { db: Db }) {
       return { rows: rows.map((r) => toDto(r, perms.get(r.id) ?? [], users.get(r.id) ?? 0)), total };
     },
 
-    async create(p: Principal, input: { name: string; description?: string | null; permissions?: string[] }) {
+    async create(p: Principal, input: { name: string; permissions?: string[] } & DescriptionInput) {
       const permissions = validPermissions(input.permissions ?? []);
       return db.transaction(async (tx) => {
         await assertFreeName(tx, p.space, input.name);
         const [role] = await tx
           .insert(roles)
-          .values({ space: p.space, name: input.name, description: input.description ?? null })
+          .values({
+            space: p.space,
+            name: input.name,
+            description: null,
+            descriptionEn: null,
+            ...descriptionColumns(input),
+          })
           .returning();
         await writePermissions(tx, p, role, permissions);
         await writeTrace(tx, {
@@ -135,13 +163,18 @@ export function createSecurityService({ db }: { db: Db }) {
           owner: p.userId,
           entityId: role.id,
           before: null,
-          after: { name: role.name, description: role.description, permissions },
+          after: {
+            name: role.name,
+            description: role.description,
+            descriptionEn: role.descriptionEn,
+            permissions,
+          },
         });
         return dto(tx, role);
       });
     },
 
-    async update(p: Principal, id: string, input: { name?: string; description?: string | null }) {
+    async update(p: Principal, id: string, input: { name?: string } & DescriptionInput) {
       return db.transaction(async (tx) => {
         const before = await find(tx, p, id);
         if (input.name !== undefined && input.name !== before.name) {
@@ -152,7 +185,7 @@ export function createSecurityService({ db }: { db: Db }) {
           .update(roles)
           .set({
             name: input.name ?? before.name,
-            description: input.description === undefined ? before.description : input.description,
+            ...descriptionColumns(input),
           })
           .where(eq(roles.id, before.id))
           .returning();
@@ -162,8 +195,8 @@ export function createSecurityService({ db }: { db: Db }) {
           type: 'UPDATE',
           owner: p.userId,
           entityId: before.id,
-          before: { name: before.name, description: before.description },
-          after: { name: after.name, description: after.description },
+          before: { name: before.name, description: before.description, descriptionEn: before.descriptionEn },
+          after: { name: after.name, description: after.description, descriptionEn: after.descriptionEn },
         });
         return dto(tx, after);
       });
@@ -187,7 +220,13 @@ export function createSecurityService({ db }: { db: Db }) {
           type: 'REMOVE',
           owner: p.userId,
           entityId: role.id,
-          before: { name: role.name, description: role.description, permissions, users: assigned },
+          before: {
+            name: role.name,
+            description: role.description,
+            descriptionEn: role.descriptionEn,
+            permissions,
+            users: assigned,
+          },
           after: null,
         });
         return { deleted: 1, unassigned: assigned };
@@ -222,6 +261,7 @@ function toDto(r: RoleRow, permissions: string[], users: number) {
     id: r.id,
     name: r.name,
     description: r.description,
+    descriptions: { es: r.description, en: r.descriptionEn },
     superAdmin: r.superAdmin,
     system: r.superAdmin || PROTECTED.has(r.name),
     permissions,

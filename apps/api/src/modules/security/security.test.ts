@@ -75,6 +75,49 @@ describe('roles', () => {
     ).toBe(200);
   });
 
+  it('keeps descriptions in Spanish and English; the built-in roles come with both; `description` stays the Spanish one', async () => {
+    const list = (await call(elena, 'POST', '/api/security/roles/search', { size: 50 })).json();
+    for (const role of list.filter((r: Json) => !String(r.name).startsWith('CASHIER'))) {
+      const { es, en } = role.descriptions as { es: string; en: string };
+      expect(es, String(role.name)).toBeTruthy();
+      expect(en, String(role.name)).toBeTruthy();
+      expect(en).not.toBe(es);
+      expect(role.description).toBe(es);
+    }
+    expect(list.find((r: Json) => r.name === 'SECURITY_ADMIN').descriptions).toEqual({
+      es: 'Administra usuarios, roles y trazas',
+      en: 'Manages users, roles and traces',
+    });
+
+    const made = await call(elena, 'POST', '/api/security/roles', {
+      name: 'METER_READERS',
+      descriptions: { es: 'Lectores de metros contadores', en: 'Meter readers' },
+    });
+    expect(made.statusCode).toBe(201);
+    expect(made.json()).toMatchObject({
+      description: 'Lectores de metros contadores',
+      descriptions: { es: 'Lectores de metros contadores', en: 'Meter readers' },
+    });
+    const id = made.json()._id;
+    // An old client sends `description` alone: it is the Spanish one; the English one stays.
+    const old = await call(elena, 'PATCH', `/api/security/roles/${id}`, {
+      description: 'Lectura de contadores',
+    });
+    expect(old.json().descriptions).toEqual({ es: 'Lectura de contadores', en: 'Meter readers' });
+    const english = await call(elena, 'PATCH', `/api/security/roles/${id}`, { descriptions: { en: '  ' } });
+    expect(english.json().descriptions).toEqual({ es: 'Lectura de contadores', en: null });
+    const long = await call(elena, 'PATCH', `/api/security/roles/${id}`, {
+      descriptions: { en: 'x'.repeat(251) },
+    });
+    expect(long.statusCode).toBe(400);
+    // Search finds a role by its English description too.
+    const found = (
+      await call(elena, 'POST', '/api/security/roles/search', { search: 'handles residential' })
+    ).json();
+    expect(found.map((r: Json) => r.name)).toEqual(['COMMERCIAL_SPECIALIST']);
+    expect((await call(elena, 'DELETE', `/api/security/roles/${id}`)).statusCode).toBe(200);
+  });
+
   it('replaces permissions; unknown names are refused; ADMIN only by a super-admin', async () => {
     const role = (await call(elena, 'POST', '/api/security/roles', { name: 'AUDITOR' })).json();
     const url = `/api/security/roles/${role._id}/permission`;

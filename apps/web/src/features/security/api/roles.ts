@@ -28,7 +28,7 @@ export const roleQuery = (id: string): QuerySpec<Role> => ({
 
 export interface RoleInput {
   name?: string;
-  description?: string | null;
+  descriptions?: { es: string | null; en: string | null };
 }
 
 export function createRole(input: RoleInput): Promise<Role> {

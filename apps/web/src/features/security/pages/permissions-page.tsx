@@ -11,13 +11,16 @@ import { PATHS } from '../../../lib/urls';
 import { createRole, ROLES_QUERY_KEY, removeRole, roleQuery, rolesListQuery, updateRole } from '../api/roles';
 import { PermissionMatrix } from '../components/permission-matrix';
 import { RoleName, roleLabel } from '../components/role-name';
-import type { Role } from '../types';
+import { type Role, roleDescription } from '../types';
 import './permissions-page.css';
 
 interface RoleFormValues {
   name: string;
-  description?: string;
+  descriptionEs?: string;
+  descriptionEn?: string;
 }
+
+const orNull = (value?: string) => (value?.trim() ? value.trim() : null);
 
 const ROLE_NAME = /^[A-Za-z0-9ÁÉÍÓÚÜÑáéíóúüñ_ -]{3,30}$/;
 
@@ -64,7 +67,7 @@ export default function PermissionsPage() {
       responsive: ['lg'],
       title: t('security.fields.description'),
       dataIndex: 'description',
-      render: (value) => (value ? String(value) : '—'),
+      render: (_value, role) => roleDescription(role, i18n.language) ?? '—',
     },
     {
       key: 'users',
@@ -110,7 +113,7 @@ export default function PermissionsPage() {
                 <RoleName name={role.name} superAdmin={role.superAdmin} />
               </Descriptions.Item>
               <Descriptions.Item label={t('security.fields.description')}>
-                {role.description || '—'}
+                {roleDescription(role, i18n.language) ?? '—'}
               </Descriptions.Item>
               <Descriptions.Item label={t('security.fields.users')}>{role.users}</Descriptions.Item>
             </Descriptions>
@@ -132,20 +135,39 @@ export default function PermissionsPage() {
               <Input disabled={record?.system} autoComplete="off" data-testid="role-name" />
             </Form.Item>
             <Form.Item
-              name="description"
-              label={t('security.fields.description')}
+              name="descriptionEs"
+              label={t('security.fields.descriptionEs')}
               rules={[{ max: 250, message: t('security.validation.description') }]}
             >
-              <Input.TextArea autoSize={{ minRows: 2, maxRows: 5 }} />
+              <Input.TextArea
+                lang="es"
+                autoSize={{ minRows: 2, maxRows: 5 }}
+                data-testid="role-description-es"
+              />
+            </Form.Item>
+            <Form.Item
+              name="descriptionEn"
+              label={t('security.fields.descriptionEn')}
+              rules={[{ max: 250, message: t('security.validation.description') }]}
+            >
+              <Input.TextArea
+                lang="en"
+                autoSize={{ minRows: 2, maxRows: 5 }}
+                data-testid="role-description-en"
+              />
             </Form.Item>
           </>
         ),
-        toFormValues: (role) => ({ name: role.name, description: role.description ?? '' }),
+        toFormValues: (role) => ({
+          name: role.name,
+          descriptionEs: role.descriptions?.es ?? role.description ?? '',
+          descriptionEn: role.descriptions?.en ?? '',
+        }),
         save: (values, id) => {
-          const description = values.description?.trim() ? values.description.trim() : null;
+          const descriptions = { es: orNull(values.descriptionEs), en: orNull(values.descriptionEn) };
           return id
-            ? updateRole(id, { name: values.name.trim(), description })
-            : createRole({ name: values.name.trim(), description });
+            ? updateRole(id, { name: values.name.trim(), descriptions })
+            : createRole({ name: values.name.trim(), descriptions });
         },
         remove,
         canRemove: (role) => !role.system,
