@@ -1,14 +1,18 @@
-// Accessibility sweep (issue 12): axe-core with the WCAG 2.0–2.2 A/AA rules on every page of the route
-// table, signed out and as each kind of demo user, with the user menu, the side dialogs (create and
-// view) and the mobile menu drawer open — every page in Spanish and in English, at 1366 px and on a
-// real phone profile (390×844, touch, DPR 2: see PHONE in ./a11y/sweep.mjs). One test per role and variant, run in parallel across the workers. Fails on any violation (no
-// allow-list); each test attaches its findings (axe-<role>-<variant>.json) and leaves a screenshot of
-// every state it swept in e2e/artifacts/pages. Besides: the keyboard
-// path through the code detail, and reflow at 320 px (no page scrolls sideways, WCAG 1.4.10).
+// Accessibility sweep (issues 12 and 26): axe-core with the WCAG 2.0–2.2 A/AA rules on every page of
+// the route table, signed out and as each kind of demo user, with the user menu, the side dialogs
+// (create and view), the notifications drawer and the mobile menu drawer open, and further states of
+// some pages (a weak password typed, a paid-up code, a primary button under the pointer) — every page
+// in Spanish and in English, at 1366 px and on a real phone profile (390×844, touch, DPR 2: PHONE in
+// ./a11y/sweep.mjs). One test per role and variant, run in parallel across the workers. Fails on any
+// violation (no allow-list); each test attaches its findings (axe-<role>-<variant>.json) and leaves a
+// screenshot of every state it swept in e2e/artifacts/pages. Besides: the keyboard path through the
+// code detail, where focus goes when the page changes under it, and reflow at 320 px (no page scrolls
+// sideways, WCAG 1.4.10).
 
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { expect, test } from '../fixtures.mjs';
+import { focusAfterPageChanges } from './a11y/focus.mjs';
 import { keyboardThroughCodeDetail, keyboardThroughDateFilter } from './a11y/keyboard.mjs';
 import { checkRouteCoverage, ROLES } from './a11y/pages.mjs';
 import { checkReflow } from './a11y/reflow.mjs';
@@ -31,6 +35,12 @@ test('a11y: every path of the route table is swept; keyboard through the code de
   checkRouteCoverage(assert);
   await keyboardThroughCodeDetail({ ...journey, assert, viewport: DESKTOP.viewport });
   await keyboardThroughDateFilter({ ...journey, assert, viewport: DESKTOP.viewport });
+});
+
+test('a11y: focus after signing in, the gateway return, the notifications drawer and a routed dialog', async ({
+  journey,
+}) => {
+  await focusAfterPageChanges({ ...journey, assert, viewport: DESKTOP.viewport });
 });
 
 for (const role of ROLES.filter((candidate) => !only || only.includes(candidate.name))) {
@@ -96,6 +106,11 @@ async function sweep({ browser, baseUrl, screenshotDir }, role, variant) {
       await page.getByTestId('user-menu-panel').waitFor();
       await record('[user menu]');
       await page.keyboard.press('Escape');
+      await page.getByTestId('notifications-bell').click();
+      await page.getByTestId('notifications-drawer').waitFor();
+      await record('[notifications]');
+      await page.keyboard.press('Escape');
+      await page.getByTestId('notifications-drawer').waitFor({ state: 'detached' });
       if (mobile) {
         await page.getByTestId('menu-toggle').click();
         await page.locator('.ov-shell__drawer [data-testid="side-menu"]').waitFor();

@@ -182,10 +182,18 @@ export function NotificationsBell() {
     showToast({ kind: 'info', title, text });
   });
 
+  // Closing hands focus back to the bell once the panel has left the page: while the modal panel is
+  // open the bell is inert and cannot take it (focus fell to the page's body).
+  const returnToBell = useRef(false);
   const close = () => {
+    returnToBell.current = true;
     setOpen(false);
-    bellRef.current?.focus();
   };
+  useEffect(() => {
+    if (open || !returnToBell.current) return;
+    returnToBell.current = false;
+    bellRef.current?.focus();
+  }, [open]);
 
   return (
     <>
