@@ -18,7 +18,6 @@ import { writeTrace } from '../../lib/traces';
 import { revokeUserSessions } from '../auth/sessions';
 import { createDeviceTokens } from '../auth/sign-in-throttle';
 import { type CommercialSystem, provesOwnership } from '../billing';
-import { claimRequestsByEmail } from '../contract-requests/contract-requests.claim';
 import { enqueueMail } from '../mail/outbox';
 import { type MailTemplateName, renderMail } from '../mail/templates';
 import { type CodePattern, fixedCodePattern } from '../settings/settings.store';
@@ -238,8 +237,8 @@ export function createAccountService({
           before: { status: before.status, verified: before.verified },
           after: { status: 'ACTIVE', verified: true },
         });
-        // Requests sent anonymously with this e-mail now belong to the account (design §5).
-        await claimRequestsByEmail(tx, before.id, before.email);
+        // Requests sent anonymously with this e-mail stay anonymous: the owner claims them with a code
+        // sent to the request's address (contract-requests.claim.ts), so nobody can plant one here.
         return { userId: before.id, clientCode: await associatePending(tx, before) };
       });
     },

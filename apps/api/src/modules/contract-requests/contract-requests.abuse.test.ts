@@ -1,6 +1,7 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { PDFDocument, PDFName, PDFString } from 'pdf-lib';
 import PDFKit from 'pdfkit';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../db/schema';
 import { createTestApp, DEMO_PASSWORD, type TestApp } from '../../test/test-app';
@@ -289,5 +290,163 @@ describe('PDF attachments', () => {
     expect(up.json()).toMatchObject({ name: 'BADREQUESTERROR', reference: 478 });
     const seen = (await call('GET', `/api/contract-requests/${requestId}`, ana)).json();
     expect(seen.attachments).toEqual([]);
+  });
+});
+
+describe('planting a request in a customer’s account', () => {
+  const codeIn = (m: Mail) =>
+    /solicitud: (\d{6})|request's page: (\d{6})/.exec(m.text)?.slice(1).find(Boolean);
+  const list = async (who: string) =>
+    (await call('POST', '/api/contract-requests/search', who, { page: 1, size: 100 }))
+      .json()
+      .map((r: { requestId: string }) => r.requestId);
+
+  it('an anonymous request naming a verified account’s e-mail stays anonymous: not in her list, not hers to read', async () => {
+    const maria = (await t.login('maria.perez@example.cu', DEMO_PASSWORD)).authorization;
+    const planted = await send({
+      ...residential,
+      email: 'maria.perez@example.cu',
+      fullName: 'Desconocido Atacante',
+    });
+    expect(await list(maria)).not.toContain(planted.requestId);
+    expect((await call('GET', `/api/contract-requests/${planted.requestId}`, maria)).statusCode).toBe(404);
+    const notes = await call('POST', '/api/notifications/search', maria, { page: 1, size: 100 });
+    expect(notes.statusCode).toBe(200);
+    expect(notes.body).not.toContain(planted.requestId);
+  });
+
+  it('the address’s owner claims it after signing in with the code e-mailed there: hashed, single use, traced', async () => {
+    const jose = (await t.login('jose.fernandez@example.cu', DEMO_PASSWORD)).authorization;
+    const to = 'jose.otra.direccion@example.cu';
+    const { requestId, uploadToken } = await send({
+      ...residential,
+      email: to,
+      fullName: 'Nombre <b>Escrito</b>',
+    });
+    const ask = await call('POST', `/api/contract-requests/${requestId}/claim-code`, jose);
+    expect(ask.statusCode, ask.body).toBe(202);
+    const mail = (await mailbox(to)).find((m) => m.kind === 'contract-request-claim-code');
+    if (!mail) throw new Error('no claim mail');
+    expect(mail.subject).toBe(`Código para su solicitud ${requestId}`);
+    expect(`${mail.text}${mail.html}`).not.toMatch(/Escrito|Nombre|jose\.fernandez/);
+    const code = codeIn(mail);
+    expect(code).toMatch(/^\d{6}$/);
+    // Only its hash is stored.
+    const stored = await t.database.db.execute(sql`select code_hash from contract_request_claims`);
+    for (const r of stored.rows as { code_hash: string }[]) {
+      expect(r.code_hash).toMatch(/^[0-9a-f]{64}$/);
+      expect(r.code_hash).not.toContain(code);
+    }
+    const wrong = String((Number(code) + 1) % 1_000_000).padStart(6, '0');
+    const refused = await call('POST', `/api/contract-requests/${requestId}/claim`, jose, { code: wrong });
+    expect(refused.json()).toMatchObject({
+      reference: 493,
+      message: 'El código no es válido o ya fue utilizado',
+    });
+    const malformed = await call('POST', `/api/contract-requests/${requestId}/claim`, jose, { code: 'abc' });
+    expect(malformed.statusCode).toBe(400);
+    // Another customer cannot use the code sent for José's ask.
+    const maria = (await t.login('maria.perez@example.cu', DEMO_PASSWORD)).authorization;
+    expect(
+      (await call('POST', `/api/contract-requests/${requestId}/claim`, maria, { code })).json(),
+    ).toMatchObject({
+      reference: 493,
+    });
+
+    const claimed = await call('POST', `/api/contract-requests/${requestId}/claim`, jose, { code });
+    expect(claimed.statusCode, claimed.body).toBe(200);
+    expect(claimed.json()).toMatchObject({ requestId, owned: true });
+    expect(await list(jose)).toContain(requestId);
+    // Single use, and now his: again 495; for anyone else it reads as unknown.
+    expect(
+      (await call('POST', `/api/contract-requests/${requestId}/claim`, jose, { code })).json(),
+    ).toMatchObject({
+      reference: 495,
+    });
+    expect((await call('POST', `/api/contract-requests/${requestId}/claim-code`, maria)).statusCode).toBe(
+      404,
+    );
+    // The anonymous upload token no longer adds files to what is now a customer's request.
+    const boundary = '----ov-claim';
+    const late = await t.app.inject({
+      method: 'POST',
+      url: `/api/contract-requests/${requestId}/attachments`,
+      payload: Buffer.concat([
+        Buffer.from(
+          `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="x.png"\r\nContent-Type: image/png\r\n\r\n`,
+        ),
+        await sharp({ create: { width: 40, height: 40, channels: 3, background: '#3366aa' } })
+          .png()
+          .toBuffer(),
+        Buffer.from(`\r\n--${boundary}--\r\n`),
+      ]),
+      remoteAddress: nextIp(),
+      headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, 'x-upload-token': uploadToken },
+    });
+    expect(late.json()).toMatchObject({ reference: 438 });
+    // Traced: the code asked for and the claim.
+    const trace = await t.database.db.execute(
+      sql`select section from traces where module = 'contract-requests' and section in ('claim', 'claim-code') order by id`,
+    );
+    expect((trace.rows as { section: string }[]).map((r) => r.section)).toEqual(['claim-code', 'claim']);
+  });
+
+  it('refuses what cannot be claimed (495 own, 496 no e-mail), expired codes (494) and guessing (429 after 5 wrong, the code dies)', async () => {
+    const escuela = (await t.login('escuela.marti@example.cu', DEMO_PASSWORD)).authorization;
+    const own = await send({ ...residential, email: undefined }, escuela);
+    expect(
+      (await call('POST', `/api/contract-requests/${own.requestId}/claim-code`, escuela)).json(),
+    ).toMatchObject({
+      reference: 495,
+      message: 'La solicitud ya está en su cuenta',
+    });
+    const noMail = await send({ ...residential, email: undefined });
+    expect(
+      (await call('POST', `/api/contract-requests/${noMail.requestId}/claim-code`, escuela)).json(),
+    ).toMatchObject({
+      reference: 496,
+    });
+    expect((await call('POST', '/api/contract-requests/ZZZZZ-ZZZZZ/claim-code', escuela)).statusCode).toBe(
+      404,
+    );
+    expect((await call('POST', `/api/contract-requests/${noMail.requestId}/claim-code`)).statusCode).toBe(
+      401,
+    );
+
+    const to = 'caduca@example.cu';
+    const late = await send({ ...residential, email: to });
+    await call('POST', `/api/contract-requests/${late.requestId}/claim-code`, escuela);
+    const [mail] = await mailbox(to);
+    const code = codeIn(mail) ?? '';
+    await t.database.db.execute(
+      sql`update contract_request_claims set expires_at = now() - interval '1 minute'`,
+    );
+    const expired = await call('POST', `/api/contract-requests/${late.requestId}/claim`, escuela, { code });
+    expect(expired.json()).toMatchObject({
+      reference: 494,
+      message: 'El código ha caducado; solicite uno nuevo',
+    });
+
+    const to2 = 'adivinar@example.cu';
+    const guessed = await send({ ...residential, email: to2 });
+    await call('POST', `/api/contract-requests/${guessed.requestId}/claim-code`, escuela);
+    const real = codeIn((await mailbox(to2))[0]) ?? '';
+    const answers: number[] = [];
+    for (let i = 1; i <= 4; i++) {
+      const wrong = String((Number(real) + i) % 1_000_000).padStart(6, '0');
+      answers.push(
+        (
+          await call('POST', `/api/contract-requests/${guessed.requestId}/claim`, escuela, { code: wrong })
+        ).json().reference,
+      );
+    }
+    // The expired try above counted too: the fifth wrong one is the last.
+    expect(answers).toEqual([493, 493, 493, 493]);
+    const over = await call('POST', `/api/contract-requests/${guessed.requestId}/claim`, escuela, {
+      code: real,
+    });
+    expect(over.statusCode).toBe(429);
+    expect(over.json()).toMatchObject({ name: 'TOOMANYREQUESTSERROR' });
+    expect((await call('GET', `/api/contract-requests/${guessed.requestId}`, escuela)).statusCode).toBe(404);
   });
 });

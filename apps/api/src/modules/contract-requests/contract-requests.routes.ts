@@ -181,6 +181,45 @@ export const contractRequestsRoutes: FastifyPluginAsyncZod<ContractRequestsRoute
   );
 
   app.post(
+    `${base}/:requestId/claim-code`,
+    {
+      config: { access: 'customer' },
+      schema: {
+        tags,
+        summary:
+          'Ask for a code to claim a request sent anonymously: e-mailed to the request’s address (valid 30 min). 415 unknown or someone else’s, 495 already yours, 496 no e-mail; 10 asks an hour per account (429); per request and account 1 mail a minute and 5 a day, the excess dropped silently',
+        params: idParams,
+        response: { 202: z.object({ sent: z.literal(true) }) },
+      },
+    },
+    async (req, reply) => {
+      await requests.askClaimCode(principalOf(req), req.params.requestId);
+      return reply.code(202).send({ sent: true });
+    },
+  );
+
+  app.post(
+    `${base}/:requestId/claim`,
+    {
+      config: { access: 'customer' },
+      schema: {
+        tags,
+        summary:
+          'Claim a request sent anonymously with the code e-mailed to its address: it becomes the caller’s (its upload token stops working). 493 wrong or spent code, 494 expired, 495 already yours; 5 wrong codes in 15 min per account (429)',
+        params: idParams,
+        body: z.object({
+          code: z
+            .string()
+            .trim()
+            .regex(/^\d{6}$/),
+        }),
+        response: { 200: fullDtoSchema },
+      },
+    },
+    async (req) => requests.claim(principalOf(req), req.params.requestId, req.body.code),
+  );
+
+  app.post(
     `${base}/:requestId/transition`,
     {
       config: { access: 'authenticated' },

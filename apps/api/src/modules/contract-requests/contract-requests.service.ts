@@ -18,9 +18,9 @@ import {
   requestIdFromBytes,
   UPLOAD_TOKEN_TTL_MS,
 } from '@ov/domain';
-import { and, asc, count, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { contractRequestEvents, contractRequests, municipalities, users } from '../../db/schema';
+import { contractRequestEvents, contractRequests, municipalities } from '../../db/schema';
 import type { Lang } from '../../lib/language';
 import { pageWindow, type SearchQuery, searchOrder, searchWhere } from '../../lib/search';
 import { consume, refund } from '../../lib/throttle';
@@ -32,6 +32,7 @@ import type { FileStorage } from '../files/storage';
 import type { SettingsStore } from '../settings/settings.store';
 import { createRequestAccess } from './contract-requests.access';
 import { createRequestAttachments, hashToken } from './contract-requests.attachments';
+import { createRequestClaims } from './contract-requests.claim';
 import { createContractIssuer, municipalityName } from './contract-requests.contract';
 import { contractRequestSearchSpec, detailsOf, publicDto, summaryDto, traced } from './contract-requests.dto';
 import { tellRequester } from './contract-requests.notify';
@@ -84,10 +85,16 @@ export function createContractRequestsService(deps: ContractRequestsDeps) {
   });
   const staff = createStaffWorkflow({ db, commercial, publicUrl: deps.publicUrl, access, issuer });
   const attachments = createRequestAttachments({ db, storage, access });
+  const claims = createRequestClaims({ db, access });
 
   const service = {
     ...staff,
     ...attachments,
+    askClaimCode: claims.askClaimCode,
+    /** Claims an anonymous request with the code e-mailed to its address; answers the whole request. */
+    async claim(p: Principal, raw: string, code: string) {
+      return detailsOf(db, await claims.claim(p, raw, code));
+    },
     async create(p: Principal | null, input: ContractRequestInput, lang: Lang, ip: string) {
       const raw = input.clientCode ? normalizeClientCode(input.clientCode) : '';
       const callerHasCode = Boolean(p && raw && (await ownsCode(p.userId, raw)));
@@ -121,22 +128,9 @@ export function createContractRequestsService(deps: ContractRequestsDeps) {
           await refund(db, key, [{ windowMs: 15 * 60_000, max: 5 }]);
         }
       }
-      // The owner: the caller, or the verified account of the e-mail given (attached at once).
-      let owner = p?.userId ?? null;
-      if (!owner && n.email) {
-        const [u] = await db
-          .select({ id: users.id })
-          .from(users)
-          .where(
-            and(
-              eq(users.space, space),
-              sql`lower(${users.email}) = ${n.email}`,
-              eq(users.verified, true),
-              isNull(users.deletedAt),
-            ),
-          );
-        owner = u?.id ?? null;
-      }
+      // The owner is the caller; an anonymous request stays anonymous whatever e-mail it names, until
+      // someone proves that address (contract-requests.claim.ts).
+      const owner = p?.userId ?? null;
       const uploadToken = randomBytes(24).toString('base64url');
       for (let attempt = 0; ; attempt++) {
         const requestId = requestIdFromBytes(randomBytes(10));

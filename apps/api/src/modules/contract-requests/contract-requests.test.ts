@@ -544,7 +544,7 @@ describe('processing to a signed contract', () => {
     expect([a.statusCode, b.statusCode].sort()).toEqual([200, 409]);
   });
 
-  it('a request sent anonymously with an e-mail joins the account once that e-mail is verified', async () => {
+  it('a request sent anonymously stays anonymous when its e-mail signs up; the new account claims it with the e-mailed code', async () => {
     const email = 'nueva.vecina@example.cu';
     const { requestId } = await send({ ...residential, email });
     const signup = await call('POST', '/api/signup', undefined, {
@@ -565,6 +565,16 @@ describe('processing to a signed contract', () => {
     const verified = await call('POST', '/api/signup/verify', undefined, { token });
     expect(verified.statusCode, verified.body).toBeLessThan(300);
     const who = (await t.login(email, 'Una.Clave.Segura.2026')).authorization;
+    const before = await call('POST', '/api/contract-requests/search', who, { page: 1 });
+    expect(before.json()).toEqual([]);
+    expect((await call('POST', `/api/contract-requests/${requestId}/claim-code`, who)).statusCode).toBe(202);
+    const sent = (await call('GET', `/api/dev/mailbox?to=${encodeURIComponent(email)}`)).json();
+    const code = /(\d{6})\n/.exec(
+      sent.find((m: { kind: string }) => m.kind === 'contract-request-claim-code').text,
+    )?.[1];
+    expect((await call('POST', `/api/contract-requests/${requestId}/claim`, who, { code })).statusCode).toBe(
+      200,
+    );
     const mine = await call('POST', '/api/contract-requests/search', who, { page: 1 });
     expect(mine.json().map((r: { requestId: string }) => r.requestId)).toEqual([requestId]);
   });
