@@ -46,3 +46,27 @@ describe('feature translations', () => {
     },
   );
 });
+
+describe('English spelling', () => {
+  const files = import.meta.glob<{ default: Record<string, unknown> }>(
+    ['./en.json', '../features/*/locales/en.json'],
+    {
+      eager: true,
+    },
+  );
+  const texts = (value: unknown): string[] =>
+    typeof value === 'string'
+      ? [value]
+      : typeof value === 'object' && value
+        ? Object.values(value).flatMap(texts)
+        : [];
+
+  it('says "cancelled" everywhere, never "canceled" (the dashboard and the payment record agree)', () => {
+    const american = Object.entries(files).flatMap(([file, mod]) =>
+      texts(mod.default)
+        .filter((text) => /\bcancel(ed|ing)\b/i.test(text))
+        .map((text) => `${file}: ${text}`),
+    );
+    expect(american).toEqual([]);
+  });
+});
