@@ -40,9 +40,20 @@ export function createCodeAccess(deps: {
     return account;
   }
 
+  /**
+   * A code the customer typed to look up or add (validate-ccs, associate-cc): an unknown one is the
+   * spec's result code 5, "El código de cliente no existe", as on the pay path.
+   */
+  async function known(p: Principal, cc: string): Promise<LedgerAccount> {
+    const account = await deps.commercial.findAccount(cc);
+    if (!account || account.space !== p.space) throw new AppError('PAYMENTRESULT', 5, { code: 5 });
+    return account;
+  }
+
   return {
     parseCc,
     existing,
+    known,
     /** The account behind a code the caller may read, or the reason they may not. */
     async reach(p: Principal, raw: string): Promise<LedgerAccount> {
       const cc = await parseCc(p, raw);

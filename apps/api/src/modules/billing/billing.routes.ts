@@ -41,7 +41,7 @@ export const billingCallsRoutes: FastifyPluginAsyncZod<{ billing: BillingService
       schema: {
         tags,
         summary:
-          'Is this client code valid (357 bad format, NOTFOUND 415 unknown); holder masked for non-owners; customers: 30 codes / 15 min, 10 unknown (429 with Retry-After)',
+          'Is this client code valid (357 bad format, PAYMENTRESULT 5 unknown: “El código de cliente no existe”); holder masked for non-owners; customers: 30 codes / 15 min, 10 unknown (429 with Retry-After)',
         body: ccBodySchema,
         response: { 200: validateCcResponseSchema },
       },
@@ -56,7 +56,7 @@ export const billingCallsRoutes: FastifyPluginAsyncZod<{ billing: BillingService
       schema: {
         tags,
         summary:
-          'Associate a code with the caller, proving ownership (497 taken, 499 wrong proof, 429 after 5 wrong proofs in 15 minutes, with Retry-After)',
+          'Associate a code with the caller, proving ownership (PAYMENTRESULT 5 unknown code, 497 taken, 499 wrong proof, 429 after 5 wrong proofs in 15 minutes, with Retry-After)',
         body: associateCcBodySchema,
         response: { 200: clientCodeSummarySchema },
       },

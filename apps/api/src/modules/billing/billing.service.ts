@@ -80,7 +80,7 @@ export function createBillingService(deps: {
         await consume(db, `code-check:${p.userId}`, CODE_CHECK_RATE);
         await consume(db, `code-unknown:${p.userId}`, UNKNOWN_CODE_RATE);
       }
-      const account = await access.existing(p, cc);
+      const account = await access.known(p, cc);
       if (limited) await refund(db, `code-unknown:${p.userId}`, UNKNOWN_CODE_RATE);
       const link = await repo.linkOf(cc);
       const sees = readsAnyCode(p) || link?.userId === p.userId;
@@ -101,7 +101,7 @@ export function createBillingService(deps: {
       const proofKey = `ownership-proof:${p.userId}`;
       const cc = await access.parseCc(p, raw);
       await consume(db, proofKey, OWNERSHIP_PROOF_RATE);
-      const account = await access.existing(p, cc);
+      const account = await access.known(p, cc);
       if (await repo.linkOf(cc)) throw new AppError('BADREQUESTERROR', 497);
       if (!(await provesOwnership(commercial, account, proof))) throw new AppError('BADREQUESTERROR', 499);
       await refund(db, proofKey, OWNERSHIP_PROOF_RATE);

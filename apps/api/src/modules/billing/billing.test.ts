@@ -209,11 +209,17 @@ describe('validating codes', () => {
     expect((await jose.post('validate-ccs', { cc: JOSE_CC })).json().holder).toBe('José Fernández Díaz');
   });
 
-  it('answers 357 for a bad format, NOTFOUND 415 for an unknown code, active=false for an inactive one', async () => {
+  it('answers 357 for a bad format, result code 5 for an unknown code, active=false for an inactive one', async () => {
     expect((await maria.post('validate-ccs', { cc: '123' })).json()).toMatchObject({ reference: 357 });
     const unknown = await maria.post('validate-ccs', { cc: '9999999999999' });
-    expect(unknown.statusCode).toBe(404);
-    expect(unknown.json()).toMatchObject({ name: 'NOTFOUND', reference: 415 });
+    expect(unknown.statusCode).toBe(400);
+    // The spec's meaning for it (result code 5), as the pay path answers, not the generic NOTFOUND 415.
+    expect(unknown.json()).toMatchObject({
+      name: 'PAYMENTRESULT',
+      reference: 5,
+      message: 'El código de cliente no existe',
+    });
+    expect((await staff.post('validate-ccs', { cc: '9999999999999' })).json().reference).toBe(5);
     expect((await maria.post('validate-ccs', { cc: DEMO_UNLINKED_CODES[4].cc })).json().active).toBe(false);
   });
 

@@ -59,11 +59,14 @@ describe('associating and dissociating client codes', () => {
     expect(ok.statusCode).toBe(200);
   });
 
-  it('answers 357 for a bad format and 415 for an unknown code', async () => {
+  it('answers 357 for a bad format and result code 5 ("El código de cliente no existe") for an unknown code', async () => {
     expect((await maria.post('associate-cc', { cc: 'abc', proof: 'x' })).json().reference).toBe(357);
-    expect((await maria.post('associate-cc', { cc: '8888888888888', proof: 'x' })).json()).toMatchObject({
-      name: 'NOTFOUND',
-      reference: 415,
+    const unknown = await maria.post('associate-cc', { cc: '8888888888888', proof: 'x' });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json()).toMatchObject({
+      name: 'PAYMENTRESULT',
+      reference: 5,
+      message: 'El código de cliente no existe',
     });
   });
 
@@ -116,13 +119,13 @@ describe('associating and dissociating client codes', () => {
     const answers: number[] = [];
     for (let k = 0; k < 60; k++)
       answers.push((await jose.post('validate-ccs', { cc: String(2399000000000 + k) })).statusCode);
-    expect(answers.slice(0, 10).every((s) => s === 404)).toBe(true); // unknown codes: 10 in 15 minutes
+    expect(answers.slice(0, 10).every((s) => s === 400)).toBe(true); // unknown codes (5): 10 in 15 minutes
     expect(answers.slice(10).every((s) => s === 429)).toBe(true);
     const refused = await jose.post('validate-ccs', { cc: FREE.cc });
     expect(refused.statusCode).toBe(429);
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(14 * 60);
     for (let k = 0; k < 15; k++)
-      expect((await staff.post('validate-ccs', { cc: String(2399000000100 + k) })).statusCode).toBe(404);
+      expect((await staff.post('validate-ccs', { cc: String(2399000000100 + k) })).json().reference).toBe(5);
   });
 
   it('requires a signed-in caller', async () => {

@@ -24,6 +24,12 @@ interface AddCodeValues {
   proof: string;
 }
 
+/** The API's "client code does not exist" (result code 5; NOTFOUND from an older API). */
+function isUnknownCode(error: unknown) {
+  if (!isApiError(error)) return false;
+  return (error.name === 'PAYMENTRESULT' && error.reference === 5) || error.status === 404;
+}
+
 /** "Agregar código": the client code plus an ownership proof printed on the invoice. */
 export function AddCodeDialog({ open, onClose, onAdded }: AddCodeDialogProps) {
   const { t } = useTranslation();
@@ -127,8 +133,8 @@ function AddCodeForm({
             type="error"
             showIcon
             title={
-              // An unknown code is named as such, not as a generic "not found".
-              isApiError(associate.error) && associate.error.status === 404
+              // An unknown code (the spec's result code 5) is named as such, with where to check it.
+              isUnknownCode(associate.error)
                 ? t('billing.add.unknownCode')
                 : errorText(associate.error, t, i18n.language)
             }
