@@ -3,7 +3,7 @@
 # PROCESS_ROLES and the command. docs/DEPLOY.md.
 
 # ---- build: all dependencies, the web app, the compiled server ----
-FROM node:20-bookworm-slim AS build
+FROM node:24-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
 COPY packages/domain/package.json packages/domain/
@@ -15,7 +15,7 @@ COPY . .
 RUN npm run build && npm run build:server
 
 # ---- runtime dependencies only ----
-FROM node:20-bookworm-slim AS deps
+FROM node:24-bookworm-slim AS deps
 WORKDIR /app
 COPY package.json package-lock.json ./
 COPY packages/domain/package.json packages/domain/
@@ -25,7 +25,7 @@ COPY apps/gateway-sandbox/package.json apps/gateway-sandbox/
 RUN npm ci --omit=dev --no-audit --no-fund
 
 # ---- runtime: compiled code, migrations, the built web app; no sources, no compilers; not root ----
-FROM node:20-bookworm-slim
+FROM node:24-bookworm-slim
 ENV NODE_ENV=production PORT=3000 HOST=0.0.0.0 WEB_DIST=/app/apps/web/dist DATA_DIR=/app/.data STORAGE=postgres
 WORKDIR /app
 COPY --from=deps /app/node_modules ./node_modules

@@ -24,7 +24,7 @@ function externals(pkgDir) {
 const common = {
   bundle: true,
   platform: 'node',
-  target: 'node20',
+  target: 'node24',
   format: 'esm',
   sourcemap: true,
   sourcesContent: false,
