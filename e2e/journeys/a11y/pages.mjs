@@ -20,11 +20,48 @@ const dialogOf = (testId) => async (page) => {
   return true;
 };
 
-// `key`: checked in both languages at both widths on every run. `detail`: the first row's side dialog.
+/** A weak password typed into the sign-up form: the strength meter says "Muy débil". */
+const weakPassword = async (page) => {
+  const field = page.locator('input[autocomplete="new-password"]').first();
+  if (!(await field.isVisible())) return false;
+  await field.fill('a');
+  await page.getByTestId('password-strength').locator('[style*="color"]').waitFor();
+  return true;
+};
+
+/**
+ * The page's first primary button under the pointer (on a touch screen the hover colour stays after
+ * every tap): its colours are measured as they are then.
+ */
+const hovered = async (page) => {
+  const button = page.locator('main .ant-btn-primary:not([disabled]), main .ov-btn--primary:not([disabled])');
+  if (!(await button.first().isVisible())) return false;
+  await button.first().hover();
+  return true;
+};
+
+/** The client codes with the first one paid up ("Al día" on its card), as after paying it. */
+const paidUp = async (page) => {
+  // On the context: the portal's service worker makes the request (a page route would not see it).
+  const context = page.context();
+  await context.route('**/my-ccs', async (route) => {
+    const response = await route.fetch();
+    const codes = await response.json();
+    if (codes[0]) codes[0].totalDebtCents = 0;
+    await route.fulfill({ response, json: codes });
+  });
+  await page.reload();
+  await page.getByTestId('code-debt').filter({ hasText: '$0.00' }).first().waitFor();
+  await context.unroute('**/my-ccs');
+  return true;
+};
+
+// `key`: on the key paths too (e2e/key). `detail`: the first row's side dialog. `open`: further states of
+// the page (each closed with Escape).
 const PUBLIC_PAGES = [
   { path: '/', key: true },
-  { path: '/login', key: true },
-  { path: '/register', key: true },
+  { path: '/login', key: true, open: { 'hovered button': hovered } },
+  { path: '/register', key: true, open: { 'weak password': weakPassword } },
   { path: '/forgot-password' },
   { path: '/reset-password?token=not-a-token' },
   { path: '/verify?token=not-a-token' },
@@ -37,7 +74,11 @@ const PUBLIC_PAGES = [
 ];
 
 const CUSTOMER_PAGES = [
-  { path: '/clientCodes', key: true, open: { 'add code': dialogOf('codes-add') } },
+  {
+    path: '/clientCodes',
+    key: true,
+    open: { 'add code': dialogOf('codes-add'), 'hovered button': hovered, 'paid-up code': paidUp },
+  },
   { path: '/clientCodes/2300000000001', key: true },
   { path: '/clientCodes/2300000000010' },
   { path: '/payments/payments', key: true },
