@@ -14,6 +14,7 @@ import { formatDateTime } from '../../../lib/format';
 import { useIsAuthenticated } from '../../../lib/session';
 import { PATHS } from '../../../lib/urls';
 import { lookupRequest, type PublicRequest } from '../api/contract-requests';
+import { ClaimRequest } from '../components/claim-request';
 import { RequestFrame } from '../components/request-frame';
 import { StatusTag } from '../components/status-tag';
 
@@ -100,14 +101,24 @@ export default function RequestSearchPage() {
         ) : null}
         {state.kind === 'error' ? <Alert type="error" showIcon message={state.message} /> : null}
         {state.kind === 'found' ? (
-          <Found request={state.request} mine={state.mine} language={i18n.language} />
+          <Found request={state.request} mine={state.mine} signedIn={signedIn} language={i18n.language} />
         ) : null}
       </div>
     </RequestFrame>
   );
 }
 
-function Found({ request, mine, language }: { request: PublicRequest; mine: boolean; language: string }) {
+function Found({
+  request,
+  mine,
+  signedIn,
+  language,
+}: {
+  request: PublicRequest;
+  mine: boolean;
+  signedIn: boolean;
+  language: string;
+}) {
   const { t } = useTranslation();
   const reached = new Map<ContractRequestStatus, string>();
   for (const h of request.history) reached.set(h.status, h.at);
@@ -161,6 +172,9 @@ function Found({ request, mine, language }: { request: PublicRequest; mine: bool
             {t('contractRequests.search.details')}
           </Link>
         </p>
+      ) : signedIn ? (
+        // Signed in and not hers: she may have sent it before signing in (a code to its e-mail proves it).
+        <ClaimRequest requestId={request.requestId} />
       ) : null}
     </section>
   );
