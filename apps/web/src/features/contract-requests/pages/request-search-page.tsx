@@ -1,8 +1,7 @@
 import '../i18n';
-import { CONTRACT_TIMELINE, normalizeRequestId } from '@ov/domain/contract-requests';
-import type { ContractRequestStatus } from '@ov/domain/enums';
+import { normalizeRequestId } from '@ov/domain/contract-requests';
 import { findMunicipality } from '@ov/domain/municipalities';
-import { Alert, Button, Input, Skeleton, Steps, Tag } from 'antd';
+import { Alert, Button, Input, Skeleton } from 'antd';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
@@ -16,6 +15,7 @@ import { PATHS } from '../../../lib/urls';
 import { lookupRequest, type PublicRequest } from '../api/contract-requests';
 import { ClaimRequest } from '../components/claim-request';
 import { RequestFrame } from '../components/request-frame';
+import { RequestTimeline } from '../components/request-timeline';
 import { StatusTag } from '../components/status-tag';
 
 type State =
@@ -120,11 +120,6 @@ function Found({
   language: string;
 }) {
   const { t } = useTranslation();
-  const reached = new Map<ContractRequestStatus, string>();
-  for (const h of request.history) reached.set(h.status, h.at);
-  const furthest = Math.max(...CONTRACT_TIMELINE.map((s, i) => (reached.has(s) ? i : -1)));
-  const stepStatus =
-    request.status === 'ANNULLED' ? 'error' : request.status === 'DEBT_PENDING' ? 'error' : undefined;
   return (
     <section className="ov-cr__section" data-testid="search-result">
       <h2 className="ov-cr__id">{request.requestId}</h2>
@@ -144,22 +139,7 @@ function Found({
         </Descriptions.Item>
       </Descriptions>
       <h3 className="ov-cr__section">{t('contractRequests.search.timeline')}</h3>
-      <Steps
-        direction="vertical"
-        size="small"
-        current={furthest}
-        status={stepStatus}
-        items={CONTRACT_TIMELINE.map((s) => ({
-          title: t(`contractRequests.labels.status.${s}`),
-          description: reached.has(s) ? formatDateTime(reached.get(s), language) : undefined,
-        }))}
-      />
-      {request.status === 'ANNULLED' || request.status === 'DEBT_PENDING' ? (
-        <p>
-          <Tag color="red">{t(`contractRequests.labels.status.${request.status}`)}</Tag>
-          {formatDateTime(request.history.at(-1)?.at, language)}
-        </p>
-      ) : null}
+      <RequestTimeline status={request.status} history={request.history} language={language} />
       <h3 className="ov-cr__section">{t('contractRequests.search.next')}</h3>
       <p data-testid="next-step">{t(`contractRequests.nextStep.${request.status}`)}</p>
       {/* Held for debt, annulled or ready to sign: the office that serves the address, with its hours. */}
