@@ -14,10 +14,20 @@ export const NGINX = ['/usr/sbin/nginx', '/usr/bin/nginx'].find((path) => exists
 /**
  * deploy/nginx.conf, the file an operator deploys, with this run's values: `servers` the lines of its
  * `upstream ov_api`, `http` and `https` the addresses of its plain and HTTPS listeners (`null` drops
- * that listener), `tlsDir` the folder of the certificate, `accessLog` a file (or `null`: none). Throws
- * when the file no longer has a line it replaces.
+ * that listener), `tlsDir` the folder of the certificate, `accessLog` a file (or `null`: none);
+ * `plainHttp` opts in to plain HTTP as an operator does (deploy/plain-http.conf included; otherwise
+ * the plain listener only redirects), `terminators` the addresses of a TLS terminator in front.
+ * Throws when the file no longer has a line it replaces.
  */
-export function deployedSite({ servers, http, https, tlsDir, accessLog }) {
+export function deployedSite({
+  servers,
+  http,
+  https,
+  tlsDir,
+  accessLog,
+  plainHttp = false,
+  terminators = [],
+}) {
   const deployed = readFileSync(join(root, 'deploy/nginx.conf'), 'utf8');
   const edits = [
     [/(upstream ov_api \{\n)(?:\s*server [^\n]+\n)+/, `$1${servers.map((line) => `  ${line}\n`).join('')}`],
@@ -25,6 +35,12 @@ export function deployedSite({ servers, http, https, tlsDir, accessLog }) {
     [/\n\s*listen 443 ssl http2;/, https ? `\n  listen ${https} ssl http2;` : ''],
     [/\/etc\/nginx\/tls\//g, `${tlsDir}/`],
     [/access_log \S+ ov_api;/, accessLog ? `access_log ${accessLog} ov_api;` : 'access_log off;'],
+    [
+      /include \/etc\/nginx\/ov-plain-http\[\.\]conf;/,
+      // Not opted in: the same optional include, of a file this run's folder does not have.
+      `include ${plainHttp ? join(root, 'deploy/plain-http.conf') : `${tlsDir}/ov-plain-http[.]conf`};`,
+    ],
+    [/(geo \$ov_terminator \{\n\s*default 0;\n)/, `$1${terminators.map((a) => `  ${a} 1;\n`).join('')}`],
   ];
   return edits.reduce((site, [pattern, value]) => {
     if (!pattern.test(site)) throw new Error(`deploy/nginx.conf no longer has the line ${pattern} replaces`);

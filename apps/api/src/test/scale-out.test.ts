@@ -5,7 +5,9 @@
  * DATA_DIR). Through nginx: sign-up mailed once, an avatar served by the other process, a payment's
  * gateway notification landing on the other process and reaching the customer's open stream, a
  * permission revoked in force at once, a stale payment reconciled with one gateway query, and a
- * burst of payments with one API process stopped (figures printed). Skipped without DATABASE_URL; in
+ * burst of payments with one API process stopped (figures printed). At the edge: port 80 only
+ * redirects unless plain HTTP is opted in, and a TLS terminator's X-Forwarded-For/Proto give the client
+ * the throttles count and HSTS. Skipped without DATABASE_URL; in
  * CI (.ci/run installs nginx) a missing nginx fails the test rather than skipping it.
  */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
@@ -221,12 +223,16 @@ describe.skipIf(!serverUrl || !NGINX)(
       mkdirSync(tls);
       selfSignedCertificate(tls);
       tlsCert = readFileSync(path.join(tls, 'fullchain.pem'), 'utf8');
+      // Plain HTTP opted in (deploy/plain-http.conf, as a local trial does) and this machine named as
+      // the TLS terminator in front, so a request can come "through" it with X-Forwarded-For/Proto.
       const site = deployedSite({
         servers: upstreams,
         http: `127.0.0.1:${lbPort}`,
         https: `127.0.0.1:${tlsPort}`,
         tlsDir: tls,
         accessLog: `${prefix}/logs/access.log`,
+        plainHttp: true,
+        terminators: ['127.0.0.1'],
       });
       expect(
         site,
@@ -235,6 +241,8 @@ describe.skipIf(!serverUrl || !NGINX)(
       expect(site).toContain(`listen 127.0.0.1:${tlsPort} ssl http2;`);
       expect(site).toContain(`ssl_certificate ${tls}/fullchain.pem;`);
       expect(site).toContain(servers);
+      expect(site).toContain('include ');
+      expect(site).toContain('deploy/plain-http.conf;');
       writeFileSync(conf, childNginxConf(prefix, site, 2048));
       const nginx = spawn(NGINX!, ['-p', prefix, '-c', conf], { stdio: ['ignore', 'pipe', 'pipe'] });
       logs.set(nginx, '');
@@ -349,6 +357,81 @@ describe.skipIf(!serverUrl || !NGINX)(
       const plain = await fetch(`${lb}/api/health/ready`);
       expect(plain.status).toBe(200);
       expect(plain.headers.get('strict-transport-security')).toBeNull();
+    });
+
+    it('port 80 answers only with a redirect to HTTPS, unless plain HTTP is opted in; a client’s own X-Forwarded-Proto changes nothing', async () => {
+      // deploy/nginx.conf as shipped: no opt-in, no terminator named.
+      const prefix = path.join(work, 'nginx-default');
+      mkdirSync(path.join(prefix, 'logs'), { recursive: true });
+      const port = await freePort();
+      const site = deployedSite({
+        servers: api.map((a) => `server 127.0.0.1:${a.port};`),
+        http: `127.0.0.1:${port}`,
+        https: null,
+        tlsDir: path.join(work, 'tls'),
+        accessLog: null,
+      });
+      writeFileSync(path.join(prefix, 'nginx.conf'), childNginxConf(prefix, site));
+      const nginx = spawn(NGINX!, ['-p', prefix, '-c', path.join(prefix, 'nginx.conf')], { stdio: 'ignore' });
+      children.push(nginx);
+      try {
+        const plainDefault = `http://127.0.0.1:${port}`;
+        const first = await until('the default nginx', () =>
+          fetch(`${plainDefault}/oficina_virtual/faqs?id=1`, { redirect: 'manual' }).catch(() => null),
+        );
+        expect(first.status).toBe(301);
+        expect(first.headers.get('location')).toBe('https://127.0.0.1/oficina_virtual/faqs?id=1');
+        const post = await fetch(`${plainDefault}/api/signin`, { ...postJson({}), redirect: 'manual' });
+        expect(post.status).toBe(301);
+        // A client that says it came over HTTPS is no terminator: still a redirect, nothing served.
+        const claimed = await fetch(`${plainDefault}/api/health/ready`, {
+          headers: { 'x-forwarded-proto': 'https', 'x-forwarded-for': '198.51.100.99' },
+          redirect: 'manual',
+        });
+        expect(claimed.status).toBe(301);
+        expect(await claimed.text()).not.toContain('"status"');
+      } finally {
+        nginx.kill('SIGTERM');
+      }
+      // With the opt-in (the main nginx here), plain HTTP is served.
+      const served = await fetch(`${lb}/api/health/ready`, { redirect: 'manual' });
+      expect(served.status).toBe(200);
+      expect(await served.json()).toMatchObject({ status: 'ok' });
+    });
+
+    it('through a TLS terminator: its X-Forwarded-Proto brings HSTS and its X-Forwarded-For is the client the throttles count', async () => {
+      const viaTerminator = (client: string, init: RequestInit = {}) => ({
+        ...init,
+        headers: {
+          ...(init.headers as Record<string, string>),
+          'x-forwarded-for': `10.9.9.9, ${client}`,
+          'x-forwarded-proto': 'https',
+        },
+      });
+      const ready = await fetch(`${lb}/api/health/ready`, viaTerminator('198.51.100.70'));
+      expect(ready.status).toBe(200);
+      expect(ready.headers.get('strict-transport-security')).toMatch(/max-age=\d+/);
+
+      // 30 failed sign-ins from one client (each naming another unknown account) use up that
+      // address's failures; the next one from it is refused, another client of the terminator is not.
+      const fail = (client: string, k: number) =>
+        fetch(
+          `${lb}/api/signin`,
+          viaTerminator(client, postJson({ email: `nadie.${k}@example.cu`, password: 'Mala.Clave.1' })),
+        );
+      const first = await Promise.all(Array.from({ length: 30 }, (_, k) => fail('198.51.100.71', k)));
+      expect(first.map((r) => r.status)).toEqual(Array(30).fill(400));
+      const throttled = await fail('198.51.100.71', 30);
+      expect(throttled.status).toBe(429);
+      const other = await fail('198.51.100.72', 31);
+      expect(other.status).toBe(400);
+      const logged = await database!.db.execute<{ ip: string; n: number }>(
+        sql`select ip, count(*)::int as n from security_events where login like 'nadie.%' group by ip order by ip`,
+      );
+      expect(logged.rows).toEqual([
+        { ip: '198.51.100.71', n: 31 },
+        { ip: '198.51.100.72', n: 1 },
+      ]);
     });
 
     it('nginx spreads requests over both processes and the request id follows them', async () => {
