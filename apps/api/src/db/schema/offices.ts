@@ -18,7 +18,9 @@ export const commercialOffices = pgTable(
       .notNull()
       .references(() => municipalities.pk),
     phone: text('phone'),
+    /** Opening hours in Spanish, and in English (`hours_en`; pages in English fall back to Spanish). */
     hours: text('hours'),
+    hoursEn: text('hours_en'),
     serves: integer('serves').array().notNull().default([]),
     version: integer('version').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
