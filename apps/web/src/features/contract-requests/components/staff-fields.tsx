@@ -1,10 +1,11 @@
-import { useMutation } from '@tanstack/react-query';
-import { Button, DatePicker, Form, Input } from 'antd';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { Button, DatePicker, Form, Input, Select } from 'antd';
 import '../../../lib/date-locale';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { useLanguageForm } from '../../../components/form/use-language-form';
 import { useReferenceConflict } from '../../../components/list-page/reference-conflict';
+import { officesServing } from '../../../components/office-info/serving-offices';
 import { isApiError } from '../../../lib/api-error';
 import { notify } from '../../../lib/notify';
 import { type ContractRequest, saveStaffFields } from '../api/contract-requests';
@@ -23,6 +24,16 @@ export function StaffFields({
   const f = (k: string) => t(`contractRequests.fields.${k}`);
   const [fieldsForm] = useLanguageForm();
   const [askConflict, conflictDialog] = useReferenceConflict();
+  // The office printed on the contract is one of those serving the request's municipality.
+  const offices = useQuery({
+    queryKey: ['commercial-offices', 'serving', r.municipality],
+    queryFn: ({ signal }) => officesServing(r.municipality, signal),
+    staleTime: 5 * 60_000,
+  });
+  const officeOptions = (offices.data ?? []).map((o) => ({ value: o.name, label: o.name }));
+  // A name saved before offices were chosen from the list stays shown until it is replaced.
+  if (r.commercialOffice && !officeOptions.some((o) => o.value === r.commercialOffice))
+    officeOptions.push({ value: r.commercialOffice, label: r.commercialOffice });
   const saveFields = useMutation({
     mutationFn: async ({ force, version }: { force: boolean; version?: number }) => {
       const v = fieldsForm.getFieldsValue();
@@ -74,8 +85,15 @@ export function StaffFields({
           onFinish={() => saveFields.mutate({ force: false })}
         >
           <div className="ov-cr__grid">
-            <Form.Item name="commercialOffice" label={f('commercialOffice')}>
-              <Input data-testid="staff-office" />
+            <Form.Item name="commercialOffice" label={f('commercialOffice')} extra={a('officeHelp')}>
+              <Select
+                allowClear
+                loading={offices.isPending}
+                options={officeOptions}
+                placeholder={a('officeChoose')}
+                notFoundContent={offices.isError ? a('officesFailed') : a('officesNone')}
+                data-testid="staff-office"
+              />
             </Form.Item>
             <Form.Item name="contractPlace" label={f('contractPlace')}>
               <Input data-testid="staff-place" />
