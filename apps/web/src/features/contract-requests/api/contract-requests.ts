@@ -100,6 +100,22 @@ export interface ValidateReq {
 
 const enc = encodeURIComponent;
 
+/** One of the signed-in customer's associated client codes, as the request form offers them. */
+export interface MyCode {
+  cc: string;
+  holder: string;
+  address: string;
+  active: boolean;
+}
+
+/** The signed-in customer's associated client codes (to choose the contract to update). */
+export const myCodesQuery = (enabled: boolean) => ({
+  queryKey: [...CONTRACT_REQUESTS_KEY, 'my-codes'],
+  queryFn: ({ signal }: { signal: AbortSignal }) => api.post<MyCode[]>('/ahab-requests/my-ccs', {}, signal),
+  enabled,
+  staleTime: 60_000,
+});
+
 export const sendRequest = (input: ContractRequestInput) => api.post<Created>(BASE, input);
 
 export const validateReq = (cc: string, procedureType: ProcedureType, proof?: string) =>

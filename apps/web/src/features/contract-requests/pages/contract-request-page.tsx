@@ -8,12 +8,14 @@ import { CONTRACT_SECTORS, procedureNamesCode } from '@ov/domain/contract-reques
 import { PROCEDURE_TYPES, type ProcedureType } from '@ov/domain/enums';
 import { errorMessage } from '@ov/domain/errors';
 import { VALIDATION_MESSAGES } from '@ov/domain/validation/messages';
-import { Alert, Button, Form, Input, Radio, Steps } from 'antd';
-import { useEffect, useRef, useState } from 'react';
+import { Alert, Button, Form, Radio, Steps } from 'antd';
+import { useContext, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLanguageForm } from '../../../components/form/use-language-form';
 import { isApiError } from '../../../lib/api-error';
+import { CurrentUserContext } from '../../../lib/current-user';
 import { type Created, sendRequest, type ValidateReq, validateReq } from '../api/contract-requests';
+import { CodeFields, CustomerCodeFields } from '../components/client-code-fields';
 import {
   AddressStep,
   AttachmentsStep,
@@ -83,6 +85,8 @@ export default function ContractRequestPage() {
   const metered = Form.useWatch('metered', form);
   const residential = sector === 'RESIDENTIAL';
   const namesCode = procedure ? procedureNamesCode(procedure) : false;
+  // A signed-in customer chooses among her own codes (no proof needed); she may still type another.
+  const customer = useContext(CurrentUserContext)?.access.isCustomer ?? false;
 
   // Focus follows the step: screen-reader and keyboard users land on the new step's title.
   // Focus follows the step (not on arrival): screen-reader and keyboard users land on the new title.
@@ -238,14 +242,11 @@ export default function ContractRequestPage() {
               </Radio.Group>
             </Form.Item>
             {namesCode ? (
-              <div className="ov-cr__grid">
-                <Form.Item name="clientCode" label={f('clientCode')} extra={f('clientCodeHelp')} required>
-                  <Input inputMode="numeric" autoComplete="off" onChange={() => setCode({ state: 'idle' })} />
-                </Form.Item>
-                <Form.Item name="proof" label={f('proof')} extra={f('proofHelp')}>
-                  <Input autoComplete="off" onChange={() => setCode({ state: 'idle' })} />
-                </Form.Item>
-              </div>
+              customer ? (
+                <CustomerCodeFields form={form} onChange={() => setCode({ state: 'idle' })} />
+              ) : (
+                <CodeFields onChange={() => setCode({ state: 'idle' })} />
+              )
             ) : null}
             <div aria-live="polite">
               {code.state === 'checking' ? <Alert type="info" showIcon message={f('checking')} /> : null}
