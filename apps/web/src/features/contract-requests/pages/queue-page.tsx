@@ -7,16 +7,18 @@ import type { Filter } from '@ov/domain/validation/forms';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Skeleton } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import { lazy, Suspense, useMemo, useState } from 'react';
+import { lazy, type MouseEvent, Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
+import { rememberTrigger } from '../../../components/a11y/focus-return';
 import { DateRange } from '../../../components/date-range/date-range';
+import { detailPath } from '../../../components/detail-dialog/detail-route';
 import { ListPage } from '../../../components/list-page/list-page';
 import type { ListColumn } from '../../../components/list-page/types';
 import { NativeSelect } from '../../../components/native-select/native-select';
 import { api } from '../../../lib/api-client';
 import { useCurrentUser } from '../../../lib/current-user';
-import { formatDateTime } from '../../../lib/format';
+import { formatDate, formatDateTime } from '../../../lib/format';
 import { PATHS } from '../../../lib/urls';
 import {
   CONTRACT_REQUESTS_KEY,
@@ -58,6 +60,7 @@ export function QueuePage({
   tableId: string;
 }) {
   const { t, i18n } = useTranslation();
+  const { search } = useLocation();
   const { access } = useCurrentUser();
   const customer = access.isCustomer;
   const [status, setStatus] = useState<ContractRequestStatus>();
@@ -91,7 +94,17 @@ export function QueuePage({
       key: 'requestId',
       title: f('requestId'),
       dataIndex: 'requestId',
-      render: (v) => <span className="ov-cr__mono">{String(v)}</span>,
+      // The ID opens the request (Enter on it too); a click anywhere else on the row does the same.
+      render: (v) => (
+        <Link
+          className="ov-cr__mono ov-cr__open"
+          to={{ pathname: detailPath(basePath, 'view', String(v)), search }}
+          onClick={(event) => rememberTrigger(event.currentTarget)}
+          data-testid="open-request"
+        >
+          {String(v)}
+        </Link>
+      ),
     },
     {
       key: 'status',
@@ -139,11 +152,17 @@ export function QueuePage({
       dataIndex: 'createdAt',
       sortField: 'createdAt',
       responsive: ['md'],
-      render: (v) => formatDateTime(String(v), i18n.language),
+      // The day only (the time in its tooltip): the row stays one line and the table fits 1366 px.
+      render: (v) => (
+        <time dateTime={String(v)} title={formatDateTime(String(v), i18n.language)} className="ov-cr__nowrap">
+          {formatDate(String(v), i18n.language)}
+        </time>
+      ),
     },
     {
       key: 'age',
-      title: q('age'),
+      title: <span className="ov-cr__nowrap">{q('age')}</span>,
+      className: 'ov-cr__nowrap',
       dataIndex: 'createdAt',
       render: (_v, r) => {
         const a = age(r);
@@ -152,8 +171,18 @@ export function QueuePage({
     },
   ];
 
+  /** A click on a row (not on its checkbox, menu or another control) opens it, as its ID link does. */
+  const openRow = (event: MouseEvent<HTMLDivElement>) => {
+    const target = event.target as HTMLElement;
+    if (target.closest('a, button, input, label, select, textarea, [role="menuitem"], [role="button"]'))
+      return;
+    if (window.getSelection()?.toString()) return; // selecting text to copy is not a click to open
+    target.closest('tr.ov-table__row')?.querySelector<HTMLAnchorElement>('a.ov-cr__open')?.click();
+  };
+
+  // The row click is a shortcut for the mouse; the row's ID link is the keyboard's way (Tab, Enter).
   return (
-    <div className="ov-cr-queue">
+    <div className="ov-cr-queue" onClick={openRow}>
       <ListPage<RequestSummary>
         tableId={tableId}
         title={title}
