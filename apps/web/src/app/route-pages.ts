@@ -5,13 +5,16 @@ import { lazyPage } from './lazy-page';
 import type { PagePrefetch, RoutePage } from './route-types';
 
 /** The signed-in routes' pages, each a chunk of its own with a `preload` (app/early-load.ts). */
-const queue = (name: 'StateQueue' | 'BigClientQueue' | 'ResidentialQueue' | 'AllQueue' | 'MyRequests') =>
+const queue = (name: 'StateQueue' | 'BigClientQueue' | 'ResidentialQueue' | 'AllQueue') =>
   lazyPage(() => import('../features/contract-requests/pages/queues').then((m) => ({ default: m[name] })));
 export const StateQueue = queue('StateQueue');
 export const BigClientQueue = queue('BigClientQueue');
 export const ResidentialQueue = queue('ResidentialQueue');
 export const AllQueue = queue('AllQueue');
-export const MyRequests = queue('MyRequests');
+// A customer's own requests: their own light page (cards), not the staff queue's chunk.
+export const MyRequests = lazyPage(() =>
+  import('../features/contract-requests/pages/my-requests-page').then((m) => ({ default: m.MyRequestsPage })),
+);
 export const ContractRequestForm = lazyPage(
   () => import('../features/contract-requests/pages/contract-request-page'),
 );

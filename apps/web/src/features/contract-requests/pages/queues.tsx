@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { PATHS } from '../../../lib/urls';
 import { QueuePage } from './queue-page';
 
-/** The queues of spec §2 and the customer's own requests: one list page, narrowed differently. */
+/** The queues of spec §2: one list page, narrowed differently (a customer's own: my-requests-page). */
 export function StateQueue() {
   const { t } = useTranslation();
   return (
@@ -47,17 +47,6 @@ export function AllQueue() {
       basePath={PATHS.contractRequestAdmins}
       title={t('menu.contractRequestAdmins')}
       tableId="cr-all"
-    />
-  );
-}
-
-export function MyRequests() {
-  const { t } = useTranslation();
-  return (
-    <QueuePage
-      basePath={PATHS.contractRequestDetails}
-      title={t('contractRequests.queue.mine')}
-      tableId="cr-mine"
     />
   );
 }
