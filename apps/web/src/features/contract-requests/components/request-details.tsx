@@ -3,14 +3,14 @@ import type { ContractRequestStatus } from '@ov/domain/enums';
 import { findMunicipality } from '@ov/domain/municipalities';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Input, Modal, Skeleton, Timeline } from 'antd';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Descriptions } from '../../../components/descriptions/descriptions';
 import { api } from '../../../lib/api-client';
 import { isApiError } from '../../../lib/api-error';
 import { useCurrentUser } from '../../../lib/current-user';
 import { downloadPdf } from '../../../lib/download-pdf';
-import { formatDateTime } from '../../../lib/format';
+import { formatDate, formatDateTime } from '../../../lib/format';
 import { notify } from '../../../lib/notify';
 import {
   annul,
@@ -32,6 +32,31 @@ const ACTION_LABEL: Partial<Record<`${ContractRequestStatus}>${ContractRequestSt
   'SIGNATURE_READY>REVIEW': 'backToReview',
   'SIGNATURE_READY>SIGNED': 'sign',
 };
+
+/**
+ * Words the office wrote (answers, the annulment's reason): stored as written, in Spanish. Marked
+ * `lang="es"` for screen readers and, on a page in another language, captioned as the office's own words.
+ */
+export function OfficeWords({
+  text,
+  language,
+  block = false,
+}: {
+  text: string;
+  language: string;
+  block?: boolean;
+}) {
+  const { t } = useTranslation();
+  const Tag = block ? 'p' : 'span';
+  return (
+    <Tag className={block ? 'ov-cr__answer' : 'ov-cr__words'}>
+      {language === 'es' ? null : (
+        <span className="ov-cr__words-caption">{t('contractRequests.fields.officeWords')} </span>
+      )}
+      <span lang="es">{text}</span>
+    </Tag>
+  );
+}
 
 type Dialog = { kind: 'move'; to: ContractRequestStatus } | { kind: 'answer' } | { kind: 'annul' } | null;
 
@@ -92,7 +117,7 @@ export function RequestDetails({ requestId }: { requestId: string }) {
   const open = isOpenRequest(r.status);
   const f = (k: string) => t(`contractRequests.fields.${k}`);
   const form = (k: string) => t(`contractRequests.form.${k}`);
-  const rows: [string, string | number | null | undefined][] = [
+  const rows: [string, ReactNode][] = [
     [f('procedureType'), t(`contractRequests.labels.procedure.${r.procedureType}`)],
     [f('sector'), t(`contractRequests.labels.sector.${r.sector}`)],
     [f('clientCode'), r.clientCode],
@@ -125,10 +150,13 @@ export function RequestDetails({ requestId }: { requestId: string }) {
     [f('policy'), r.policy],
     [f('commercialOffice'), r.commercialOffice],
     [f('contractPlace'), r.contractPlace],
-    [f('contractDate'), r.contractDate],
+    [f('contractDate'), r.contractDate ? formatDate(r.contractDate, lang) : null],
     [f('newClientCode'), r.newClientCode],
-    [f('answer'), r.answer],
-    [f('annulReason'), r.annulReason],
+    [f('answer'), r.answer ? <OfficeWords key="answer" text={r.answer} language={lang} /> : null],
+    [
+      f('annulReason'),
+      r.annulReason ? <OfficeWords key="annul" text={r.annulReason} language={lang} /> : null,
+    ],
   ];
 
   const moves = staff && open ? staffTransitionsFrom(r.status) : [];
@@ -136,9 +164,7 @@ export function RequestDetails({ requestId }: { requestId: string }) {
 
   return (
     <div className="ov-cr-details" data-testid="request-details">
-      <p className="ov-cr__id" data-testid="details-request-id">
-        {r.requestId}
-      </p>
+      {/* The ID is the drawer's title (staff) or the page's heading (the customer): not repeated here. */}
       <p>
         <StatusTag status={r.status} />
       </p>
@@ -221,7 +247,7 @@ export function RequestDetails({ requestId }: { requestId: string }) {
                   })}
                 </strong>{' '}
                 · {formatDateTime(h.at, lang)}
-                {h.answer ? <p className="ov-cr__answer">{h.answer}</p> : null}
+                {h.answer ? <OfficeWords text={h.answer} language={lang} block /> : null}
               </>
             ),
           }))}
