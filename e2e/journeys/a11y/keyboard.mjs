@@ -1,6 +1,6 @@
 // Keyboard path through the code detail (issue 12): from the client codes page to the code's detail
-// (focus lands on its heading), Tab through the header actions and the date-range filter (two native
-// date fields, components/date-range) into the invoice table, then Shift+Tab back to the filter and
+// (focus lands on its heading), Tab through the header actions and the date-range filter (two date
+// fields, components/date-range) into the invoice table, then Shift+Tab back to the filter and
 // the header actions, quickly and at a person's pace.
 import { signInAs } from './sweep.mjs';
 
@@ -130,10 +130,13 @@ export async function keyboardThroughDateFilter({ browser, baseUrl, assert, view
     const to = dates.getByLabel('Hasta');
 
     // A month long before any payment: nothing left in the record.
-    await from.fill('2001-01-01');
+    // Typed as the Spanish page writes dates (dd/mm/aaaa), whatever the browser's own format.
+    await from.fill('01/01/2001');
     assert.ok((await rows.count()) > 0, 'one date alone does not filter');
-    assert.equal(await to.getAttribute('min'), '2001-01-01', 'the end cannot be before the start');
-    await to.fill('2001-01-31');
+    await to.fill('31/12/2000');
+    assert.equal(await to.getAttribute('aria-invalid'), 'true', 'an end before the start is marked');
+    assert.ok((await rows.count()) > 0, 'and does not filter');
+    await to.fill('31/01/2001');
     await page.waitForFunction(() => !document.querySelector('.ov-list table tbody tr [data-status]'));
     await dates.getByRole('button', { name: 'Borrar las fechas' }).click();
     await rows.first().waitFor();

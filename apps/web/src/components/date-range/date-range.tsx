@@ -3,6 +3,7 @@ import './date-range.css';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DateField } from './date-field';
 
 const ISO = 'YYYY-MM-DD';
 
@@ -26,9 +27,10 @@ const keyOf = (value: DateRangeValue | undefined) =>
   value ? `${value[0].format(ISO)}|${value[1].format(ISO)}` : '';
 
 /**
- * A date-range filter of two native date fields (the browser's own calendar and keyboard handling) in
- * the look of the theme's field: a group named by the filter's label, "Desde" and "Hasta" fields that
- * keep from ≤ to (`min`/`max`), and a clear button once a date is set. Only a full range is reported.
+ * The portal's one date-range filter, in the look of the theme's field: a group named by the filter's
+ * label, "Desde" and "Hasta" fields typed in the portal's language (dd/mm/aaaa, mm/dd/yyyy in English —
+ * never the browser's own format) each with a calendar in that language (date-field.tsx), kept from ≤ to,
+ * and a clear button once a date is set. Only a full range is reported.
  */
 export function DateRange({
   value,
@@ -82,29 +84,23 @@ export function DateRange({
       className={`ov-date-range${className ? ` ${className}` : ''}`}
       data-testid={rest['data-testid']}
     >
-      <label className="ov-date-range__field">
-        <span className="ov-date-range__label">{fromLabel || t('dateRange.from')}</span>
-        <input
-          ref={fromInput}
-          type="date"
-          value={from}
-          max={to || undefined}
-          aria-invalid={reversed || undefined}
-          onChange={(event) => choose(event.target.value, to)}
-        />
-      </label>
+      <DateField
+        label={fromLabel || t('dateRange.from')}
+        value={from}
+        max={to || undefined}
+        invalid={reversed}
+        inputRef={fromInput}
+        onChange={(next) => choose(next, to)}
+      />
       {/* The end field and the clear button wrap together on a narrow screen. */}
       <span className="ov-date-range__end">
-        <label className="ov-date-range__field">
-          <span className="ov-date-range__label">{toLabel || t('dateRange.to')}</span>
-          <input
-            type="date"
-            value={to}
-            min={from || undefined}
-            aria-invalid={reversed || undefined}
-            onChange={(event) => choose(from, event.target.value)}
-          />
-        </label>
+        <DateField
+          label={toLabel || t('dateRange.to')}
+          value={to}
+          min={from || undefined}
+          invalid={reversed}
+          onChange={(next) => choose(from, next)}
+        />
         {from || to ? (
           <button
             type="button"
