@@ -11,6 +11,7 @@ import {
   DESKTOP,
   downloadedPdfText,
   JOSE,
+  MARIA,
   MOBILE,
   newPage,
   root,
@@ -21,9 +22,10 @@ import {
 } from './billing/helpers.mjs';
 
 const STATE_STAFF = 'carlos.grandes@aguasdelahabana.cu';
+const MARIA_SECOND_CC = '2300000000002';
 const ID_PATTERN = /^[A-HJ-NP-Z2-9]{5}-[A-HJ-NP-Z2-9]{5}$/;
 
-async function fillRequest(page) {
+async function fillRequest(page, { name, email }) {
   await page.getByTestId('sector-RESIDENTIAL').click();
   await page.getByTestId('cr-next').click();
   await page.getByTestId('procedure-NEW_CONTRACT').click();
@@ -33,9 +35,9 @@ async function fillRequest(page) {
   await page.getByTestId('cr-next').click();
   await page.getByText('Requerido').first().waitFor();
   await page.getByText('Indique un teléfono o un correo electrónico').waitFor();
-  await page.getByTestId('cr-fullName').fill('Rosa Delgado Pérez');
+  await page.getByTestId('cr-fullName').fill(name);
   await page.getByTestId('cr-nationalId').fill('85130112345'); // month 13: not a real carné
-  await page.getByTestId('cr-email').fill(JOSE); // a verified account's address: the request joins it
+  await page.getByTestId('cr-email').fill(email);
   await page.getByTestId('cr-next').click();
   await page.getByText('Carné de identidad o código de entidad no válido').waitFor();
   await page.getByTestId('cr-nationalId').fill('85010112345');
@@ -78,13 +80,13 @@ async function contracts({ browser, baseUrl, screenshotDir, assert }) {
   await resident.page.goto(`${base}/contract-request`);
   await resident.page.getByTestId('sector-RESIDENTIAL').waitFor();
   await shoot(resident.page, screenshotDir, 'contracts-form-mobile-es', true);
-  await fillRequest(resident.page);
+  await fillRequest(resident.page, { name: 'Rosa Delgado Pérez', email: 'rosa.delgado@example.cu' });
   await shoot(resident.page, screenshotDir, 'contracts-review-mobile-es', true);
   await resident.page.getByTestId('cr-next').click();
   const idText = resident.page.getByTestId('request-id');
   await idText.waitFor();
-  const requestId = (await idText.textContent()).trim();
-  assert.match(requestId, ID_PATTERN, 'the request ID is shown grouped');
+  const residentId = (await idText.textContent()).trim();
+  assert.match(residentId, ID_PATTERN, 'the request ID is shown grouped');
   await resident.page.getByText('1 documento(s) adjuntado(s).').waitFor();
   await resident.page.getByRole('img', { name: /QR/ }).waitFor();
   await shoot(resident.page, screenshotDir, 'contracts-sent-mobile-es', true);
@@ -107,9 +109,16 @@ async function contracts({ browser, baseUrl, screenshotDir, assert }) {
   assert.deepEqual(resident.errors, [], 'no page errors for the resident');
   await resident.context.close();
 
-  // 3. The requester (the account of that e-mail) signs in and keeps the request open.
+  // 3. A customer, signed in, sends his own request (an anonymous one stays anonymous: it is claimed
+  // with proof, not joined by its e-mail) and keeps it open.
   const owner = await newPage(browser, DESKTOP);
   await signIn(owner.page, baseUrl, JOSE);
+  await owner.page.goto(`${base}/contract-request`);
+  await fillRequest(owner.page, { name: 'José Fernández Díaz', email: JOSE });
+  await owner.page.getByTestId('cr-next').click();
+  await owner.page.getByTestId('request-id').waitFor();
+  const requestId = (await owner.page.getByTestId('request-id').textContent()).trim();
+  await owner.page.getByText('1 documento(s) adjuntado(s).').waitFor();
   await owner.page.goto(`${base}/contractrequest/contract-request-details/${requestId}`);
   const ownerView = owner.page.getByTestId('request-details');
   await ownerView.getByText('Nueva', { exact: true }).waitFor();
@@ -124,19 +133,47 @@ async function contracts({ browser, baseUrl, screenshotDir, assert }) {
   await shoot(staff.page, screenshotDir, 'contracts-queue-desktop-es');
   const menu = await staff.page.getByTestId('sider').textContent();
   assert.ok(!menu.includes('Sector estatal') && !menu.includes('Todas las solicitudes'), 'only her queue');
-  await staff.page.goto(`${base}/contractrequest/contract-request-residential-admins/${requestId}`);
+  // The date filter is written as the page writes dates (dd/mm/aaaa), with a calendar in Spanish.
+  const dates = staff.page.getByTestId('filter-dates');
+  const today = new Date();
+  const dmy = [today.getDate(), today.getMonth() + 1]
+    .map((n) => String(n).padStart(2, '0'))
+    .concat(String(today.getFullYear()))
+    .join('/');
+  assert.equal(await dates.getByLabel('Desde').getAttribute('placeholder'), 'dd/mm/aaaa');
+  await dates.getByLabel('Desde').fill(dmy);
+  await dates.getByLabel('Hasta').fill(dmy);
+  const row = list.locator('tr.ov-table__row', { hasText: requestId });
+  await row.waitFor();
+  await dates.getByLabel('Hasta').press('Alt+ArrowDown');
+  await dates.getByRole('dialog', { name: 'Calendario' }).waitFor();
+  await shoot(staff.page, screenshotDir, 'contracts-queue-dates-desktop-es');
+  await staff.page.keyboard.press('Escape');
+  // A click on the row (its name cell, not a control) opens the request.
+  await row.locator('td', { hasText: 'José Fernández Díaz' }).click();
+  await staff.page.waitForURL((url) => url.pathname.endsWith(`/${requestId}`));
   const details = staff.page.getByTestId('request-details');
   await details.getByText('carne-identidad.webp', { exact: false }).waitFor();
+  // The ID is the drawer's title, not repeated inside it.
+  const drawerText = await staff.page.getByTestId('detail-dialog').textContent();
+  assert.equal(drawerText.split(requestId).length - 1, 1, 'the request ID is shown once in the drawer');
   await step(staff.page, 'PENDING', 'Recibida. Revisamos sus documentos esta semana.');
   await details.getByText('En trámite', { exact: true }).first().waitFor();
   await ownerView.getByText('En trámite', { exact: true }).first().waitFor(); // live, no reload
   await step(staff.page, 'REVIEW');
-  await details.getByTestId('staff-office').fill('Oficina Comercial Plaza de la Revolución');
+  // The office is one of those serving the request's municipality, chosen from a list (not typed).
+  await chooseOption(
+    staff.page,
+    details.locator('input#commercialOffice'),
+    'Oficina Comercial Plaza de la Revolución',
+  );
   await details.getByTestId('staff-place').fill('La Habana');
   await details.getByTestId('staff-save').click();
   await staff.page.getByText('Actualizado', { exact: false }).first().waitFor();
   await step(staff.page, 'SIGNATURE_READY', 'Pase a firmar con su carné de identidad.');
   await details.getByTestId('download-contract').waitFor();
+  // The contract's date reads like the other dates (dd/mm/aaaa), never ISO.
+  assert.doesNotMatch(await details.textContent(), /\d{4}-\d{2}-\d{2}/, 'no ISO date in the request');
   await shoot(staff.page, screenshotDir, 'contracts-details-desktop-es');
   await step(staff.page, 'SIGNED');
   await details.getByText('Firmada', { exact: true }).first().waitFor();
@@ -147,7 +184,7 @@ async function contracts({ browser, baseUrl, screenshotDir, assert }) {
     ownerView.getByTestId('download-contract').click(),
   );
   assert.equal(contract.bytes.subarray(0, 5).toString(), '%PDF-', 'a PDF was downloaded');
-  assert.ok(contract.text.includes('Rosa Delgado Pérez'), 'the contract names the requester');
+  assert.ok(contract.text.includes('José Fernández Díaz'), 'the contract names the requester');
   assert.ok(contract.text.includes('Calle 23'), 'the contract carries the address');
   assert.ok(contract.text.includes('Oficina Comercial Plaza de la Revolución'), 'and the office');
   assert.match(contract.text, /Código de verificación/, 'and a verification code');
@@ -157,11 +194,26 @@ async function contracts({ browser, baseUrl, screenshotDir, assert }) {
   await owner.page.getByText(`Código ${newCode} asociado a su cuenta.`).waitFor();
   await owner.page.goto(`${base}/clientCodes`);
   await owner.page.getByText(newCode).first().waitFor();
+  // "Mis solicitudes": her requests as cards (no staff queue: no checkboxes, waits or status counts).
   await owner.page.goto(`${base}/contractrequest/contract-request-details`);
-  await owner.page.getByTestId('list-cr-mine').locator('tr.ov-table__row').first().waitFor();
+  const card = owner.page.getByTestId('my-request').filter({ hasText: requestId });
+  await card.getByText('Firmada', { exact: true }).waitFor();
+  assert.equal(await owner.page.locator('input[type="checkbox"]').count(), 0, 'nothing to select in bulk');
+  assert.equal(await owner.page.getByTestId('status-counts').count(), 0, 'no per-status counts');
+  await card.getByText('Contrato firmado.', { exact: false }).waitFor(); // what comes next
   await shoot(owner.page, screenshotDir, 'contracts-mine-desktop-es');
+  await card.getByTestId('my-request-open').click();
+  await owner.page.waitForURL((url) => url.pathname.endsWith(`/${requestId}`));
+  await owner.page.getByRole('heading', { level: 1, name: `Solicitud ${requestId}` }).waitFor();
+  await shoot(owner.page, screenshotDir, 'contracts-mine-request-desktop-es', true);
+  // In English the office's answers are labelled as its own words, in Spanish (lang="es").
   await switchLanguage(owner.page, 'EN');
-  await owner.page.getByText('My requests').first().waitFor();
+  const answer = ownerView.locator('[lang="es"]', { hasText: 'Pase a firmar con su carné de identidad.' });
+  await answer.first().waitFor();
+  await ownerView.getByText('Reply from the office (in Spanish):').first().waitFor();
+  await shoot(owner.page, screenshotDir, 'contracts-mine-request-desktop-en', true);
+  await owner.page.getByTestId('my-requests-back').click();
+  await owner.page.getByRole('heading', { level: 1, name: 'My requests' }).waitFor();
   await shoot(owner.page, screenshotDir, 'contracts-mine-desktop-en');
   await switchLanguage(owner.page, 'ES');
   assert.deepEqual(owner.errors, [], 'no page errors for the owner');
@@ -205,6 +257,46 @@ async function contracts({ browser, baseUrl, screenshotDir, assert }) {
   assert.deepEqual(state.errors, [], 'no page errors for the state specialist');
   await state.context.close();
   await mobile.context.close();
+
+  // 8. María, on a phone: "Mis solicitudes" as cards; her request held for debt sits after "En trámite"
+  // in its timeline (never after "Firmada"); asking to update a contract, she picks one of her codes.
+  const maria = await newPage(browser, MOBILE, true);
+  await signIn(maria.page, baseUrl, MARIA);
+  await maria.page.goto(`${base}/contractrequest/contract-request-details`);
+  const held = maria.page.getByTestId('my-request').filter({ hasText: 'Detenida por deuda' });
+  await held.waitFor();
+  await shoot(maria.page, screenshotDir, 'contracts-mine-mobile-es', true);
+  await switchLanguage(maria.page, 'EN');
+  await maria.page.getByRole('heading', { level: 1, name: 'My requests' }).waitFor();
+  await shoot(maria.page, screenshotDir, 'contracts-mine-mobile-en', true);
+  await switchLanguage(maria.page, 'ES');
+  const heldId = (await held.getByTestId('my-request-id').textContent()).trim();
+  await maria.page.goto(`${base}/search?id=${heldId}`);
+  const timeline = maria.page.getByTestId('request-timeline');
+  await timeline.waitFor();
+  const steps = await timeline.locator('.ant-steps-item-title').allTextContents();
+  assert.ok(
+    steps.indexOf('Detenida por deuda') === steps.indexOf('En trámite') + 1 &&
+      steps.indexOf('Detenida por deuda') < steps.indexOf('Firmada'),
+    `held for debt in the machine's order: ${steps}`,
+  );
+  await shoot(maria.page, screenshotDir, 'contracts-search-held-mobile-es', true);
+  await maria.page.goto(`${base}/contract-request`);
+  await maria.page.getByTestId('sector-RESIDENTIAL').click();
+  await maria.page.getByTestId('cr-next').click();
+  await maria.page.getByTestId('procedure-UPDATE_CONTRACT').click();
+  await chooseOption(maria.page, maria.page.locator('input#clientCode'), MARIA_SECOND_CC);
+  assert.equal(await maria.page.locator('input#proof').count(), 0, 'no proof asked for her own code');
+  await shoot(maria.page, screenshotDir, 'contracts-form-my-code-mobile-es', true);
+  await switchLanguage(maria.page, 'EN');
+  await maria.page.getByText('Contract to update').waitFor();
+  await shoot(maria.page, screenshotDir, 'contracts-form-my-code-mobile-en', true);
+  // Another code is still typed, with its proof.
+  await maria.page.getByTestId('cr-type-code').click();
+  await maria.page.locator('input#proof').waitFor();
+  await switchLanguage(maria.page, 'ES');
+  assert.deepEqual(maria.errors, [], 'no page errors for María');
+  await maria.context.close();
 }
 
 test('contracts', async ({ journey }) => contracts(journey));
