@@ -65,12 +65,21 @@ describe('mails of contract requests', () => {
   it('throttles signed-in creation per account (429) without locking the customer out of anything else', async () => {
     const hotel = (await t.login('hotel.nacional@example.cu', DEMO_PASSWORD)).authorization;
     const codes: number[] = [];
+    // Refused requests (an unknown code) give their slot back: only requests taken count.
+    const unknown = {
+      ...residential,
+      procedureType: 'METER_INSTALLATION',
+      clientCode: '2300000000099',
+      proof: 'x',
+    };
+    for (let i = 0; i < 3; i++)
+      codes.push((await call('POST', '/api/contract-requests', hotel, unknown)).statusCode);
     for (let i = 0; i < 7; i++)
       codes.push(
         (await call('POST', '/api/contract-requests', hotel, { ...residential, email: undefined }))
           .statusCode,
       );
-    expect(codes).toEqual([201, 201, 201, 201, 201, 429, 429]);
+    expect(codes).toEqual([400, 400, 400, 201, 201, 201, 201, 201, 429, 429]);
     const refused = await call('POST', '/api/contract-requests', hotel, { ...residential, email: undefined });
     expect(refused.json()).toMatchObject({ name: 'TOOMANYREQUESTSERROR', reference: 429 });
     expect(refused.headers['retry-after']).toBeDefined();

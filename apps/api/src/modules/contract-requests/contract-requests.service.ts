@@ -23,7 +23,7 @@ import type { Db } from '../../db/client';
 import { contractRequestEvents, contractRequests, municipalities } from '../../db/schema';
 import type { Lang } from '../../lib/language';
 import { pageWindow, type SearchQuery, searchOrder, searchWhere } from '../../lib/search';
-import { consume, refund } from '../../lib/throttle';
+import { consume, refund, ThrottledError } from '../../lib/throttle';
 import { writeTrace } from '../../lib/traces';
 import type { Principal } from '../../plugins/access';
 import { provesOwnership } from '../billing/billing.service';
@@ -113,68 +113,80 @@ export function createContractRequestsService(deps: ContractRequestsDeps) {
         .from(municipalities)
         .where(eq(municipalities.pk, n.municipality));
       if (!m) throw new AppError('BADREQUESTERROR', 414, { field: 'municipality' });
-      if (p) await consume(db, `contract-request-account:${p.userId}`, ACCOUNT_CREATE_RATE);
-      else await consume(db, `contract-request:${ip}`, CREATE_RATE);
-      if (n.clientCode) {
-        const account = await commercial.findAccount(n.clientCode);
-        if (!account || account.space !== space || !account.active)
-          throw new AppError('BADREQUESTERROR', 430, { field: 'clientCode' });
-        if (account.clientType !== n.sector) throw new AppError('BADREQUESTERROR', 357, { field: 'sector' });
-        if (!callerHasCode) {
-          const key = `ownership-proof:${p?.userId ?? ip}`;
-          await consume(db, key, [{ windowMs: 15 * 60_000, max: 5 }]);
-          if (!(await provesOwnership(commercial, account, input.proof ?? '')))
-            throw new AppError('BADREQUESTERROR', 499, { field: 'proof' });
-          await refund(db, key, [{ windowMs: 15 * 60_000, max: 5 }]);
+      // Counted up front (parallel requests cannot pass together); a signed-in request that is refused
+      // (unknown code, wrong proof, an open one already) gives its slot back.
+      const rate = p ? ACCOUNT_CREATE_RATE : CREATE_RATE;
+      const rateKey = p ? `contract-request-account:${p.userId}` : `contract-request:${ip}`;
+      await consume(db, rateKey, rate);
+      const store = async () => {
+        if (n.clientCode) {
+          const account = await commercial.findAccount(n.clientCode);
+          if (!account || account.space !== space || !account.active)
+            throw new AppError('BADREQUESTERROR', 430, { field: 'clientCode' });
+          if (account.clientType !== n.sector)
+            throw new AppError('BADREQUESTERROR', 357, { field: 'sector' });
+          if (!callerHasCode) {
+            const key = `ownership-proof:${p?.userId ?? ip}`;
+            await consume(db, key, [{ windowMs: 15 * 60_000, max: 5 }]);
+            if (!(await provesOwnership(commercial, account, input.proof ?? '')))
+              throw new AppError('BADREQUESTERROR', 499, { field: 'proof' });
+            await refund(db, key, [{ windowMs: 15 * 60_000, max: 5 }]);
+          }
         }
-      }
-      // The owner is the caller; an anonymous request stays anonymous whatever e-mail it names, until
-      // someone proves that address (contract-requests.claim.ts).
-      const owner = p?.userId ?? null;
-      const uploadToken = randomBytes(24).toString('base64url');
-      for (let attempt = 0; ; attempt++) {
-        const requestId = requestIdFromBytes(randomBytes(10));
-        try {
-          return await db.transaction(async (tx) => {
-            const [row] = await tx
-              .insert(t)
-              .values({
-                ...n,
-                requestId,
+        // The owner is the caller; an anonymous request stays anonymous whatever e-mail it names, until
+        // someone proves that address (contract-requests.claim.ts).
+        const owner = p?.userId ?? null;
+        const uploadToken = randomBytes(24).toString('base64url');
+        for (let attempt = 0; ; attempt++) {
+          const requestId = requestIdFromBytes(randomBytes(10));
+          try {
+            return await db.transaction(async (tx) => {
+              const [row] = await tx
+                .insert(t)
+                .values({
+                  ...n,
+                  requestId,
+                  space,
+                  userId: owner,
+                  lang,
+                  uploadTokenHash: hashToken(uploadToken),
+                  uploadTokenExpiresAt: new Date(Date.now() + UPLOAD_TOKEN_TTL_MS),
+                })
+                .returning();
+              await tx
+                .insert(contractRequestEvents)
+                .values({ requestId: row.id, kind: 'STATUS', status: 'NEW', actor: p?.userId ?? null });
+              await writeTrace(tx, {
                 space,
-                userId: owner,
-                lang,
-                uploadTokenHash: hashToken(uploadToken),
-                uploadTokenExpiresAt: new Date(Date.now() + UPLOAD_TOKEN_TTL_MS),
-              })
-              .returning();
-            await tx
-              .insert(contractRequestEvents)
-              .values({ requestId: row.id, kind: 'STATUS', status: 'NEW', actor: p?.userId ?? null });
-            await writeTrace(tx, {
-              space,
-              type: 'CREATE',
-              owner: p?.userId ?? null,
-              module: 'contract-requests',
-              section: row.sector.toLowerCase(),
-              entityId: row.id,
-              after: traced(row),
+                type: 'CREATE',
+                owner: p?.userId ?? null,
+                module: 'contract-requests',
+                section: row.sector.toLowerCase(),
+                entityId: row.id,
+                after: traced(row),
+              });
+              await tellRequester(tx, row, null, deps.publicUrl);
+              return {
+                requestId: formatRequestId(row.requestId),
+                status: 'NEW' as const,
+                createdAt: row.createdAt.toISOString(),
+                uploadToken,
+              };
             });
-            await tellRequester(tx, row, null, deps.publicUrl);
-            return {
-              requestId: formatRequestId(row.requestId),
-              status: 'NEW' as const,
-              createdAt: row.createdAt.toISOString(),
-              uploadToken,
-            };
-          });
-        } catch (err) {
-          const constraint = uniqueConstraint(err);
-          if (constraint === 'contract_requests_open_uq')
-            throw new AppError('BADREQUESTERROR', 420, { field: 'clientCode' });
-          if (constraint === 'contract_requests_request_id_uq' && attempt < 3) continue;
-          throw err;
+          } catch (err) {
+            const constraint = uniqueConstraint(err);
+            if (constraint === 'contract_requests_open_uq')
+              throw new AppError('BADREQUESTERROR', 420, { field: 'clientCode' });
+            if (constraint === 'contract_requests_request_id_uq' && attempt < 3) continue;
+            throw err;
+          }
         }
+      };
+      try {
+        return await store();
+      } catch (err) {
+        if (p && err instanceof AppError && !(err instanceof ThrottledError)) await refund(db, rateKey, rate);
+        throw err;
       }
     },
 
