@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { advanceBonusCents } from '@ov/domain';
 import { asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { advanceBalances, invoices, ledgerPaymentInvoices, ledgerPayments } from '../../db/schema';
@@ -21,10 +22,10 @@ type Writes = Pick<
   | 'inStatement'
 >;
 
-/** The advance and its bonus, in cents (integers). */
+/** The advance and its bonus, in cents (integers; the bonus rule is the domain's `advanceBonusCents`). */
 function advanceAmounts(amountCents: number, bonusPercent: number) {
   if (!Number.isSafeInteger(amountCents) || amountCents <= 0) throw new LedgerRejection(13);
-  const bonus = Math.floor((amountCents * Math.max(0, bonusPercent)) / 100);
+  const bonus = advanceBonusCents(amountCents, bonusPercent);
   return { bonus, credited: amountCents + bonus };
 }
 

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import {
   type AdvanceQuote,
   AppError,
+  advanceBonusCents,
   formatMoney,
   mustTransition,
   type PayAdvanceBody,
@@ -250,7 +251,7 @@ export function createPaymentCreation(ctx: PaymentsContext, access: CodeAccess) 
           method: body.method,
           amountCents: body.amountCents,
           bonusPercent: pct,
-          bonusCents: Math.floor((body.amountCents * pct) / 100),
+          bonusCents: advanceBonusCents(body.amountCents, pct),
           expiresAt: expiry(settings),
         });
         await tracePayment(tx, null, created, principal.userId);

@@ -2,6 +2,7 @@ import '../i18n';
 import '../payments.css';
 import type { PaymentMethod } from '@ov/domain/enums';
 import { formatMoney, parseMoneyToCents } from '@ov/domain/money';
+import { advanceBonusCents } from '@ov/domain/payments/advance';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -105,7 +106,7 @@ export default function PrepaidPage() {
 
   const cents = toCents(amountText);
   const percent = quote.data?.bonusPercent ?? 0;
-  const bonus = cents && cents > 0 ? Math.floor((cents * percent) / 100) : 0;
+  const bonus = cents && cents > 0 ? advanceBonusCents(cents, percent) : 0;
   const below = cents !== null && cents > 0 && cents < minimum;
 
   const pay = useMutation({

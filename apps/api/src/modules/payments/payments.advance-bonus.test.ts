@@ -1,0 +1,41 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CC_NO_DEBT, JOSE, type PaymentsWorld, startPaymentsWorld } from './payments.test-helpers';
+
+// The advance bonus on amounts whose 5 % is not a whole cent: the payment row, what the customer reads
+// and what the ledger credits all use the domain's rule (floor to the cent; packages/domain
+// payments/advance.ts). Every other API test deposits round amounts, where floor and ceil agree.
+let w: PaymentsWorld;
+let jose: string;
+
+beforeAll(async () => {
+  w = await startPaymentsWorld();
+  jose = await w.auth(JOSE);
+});
+afterAll(() => w?.close());
+
+const balance = async () =>
+  (await w.call('GET', `/api/payments/advance/quote?cc=${CC_NO_DEBT}`, jose)).json().balanceCents as number;
+
+describe('advance deposit of an odd amount (bonus 5 %)', () => {
+  for (const [amountCents, bonusCents] of [
+    [10_001, 500], // $100.01 → 500.05 cents → $5.00
+    [19_999, 999], // $199.99 → 999.95 cents → $9.99
+  ] as const) {
+    it(`${amountCents} cents earn ${bonusCents} cents of bonus, and the balance grows by exactly their sum`, async () => {
+      const before = await balance();
+      const res = await w.call('POST', '/api/payments/advance', jose, {
+        cc: CC_NO_DEBT,
+        method: 'ENZONA',
+        amountCents,
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      const created = res.json();
+      expect(created).toMatchObject({ amountCents, bonusCents, bonusPercent: 5 });
+      expect(await w.row(created.paymentId)).toMatchObject({ amountCents, bonusCents });
+
+      await w.enzonaApprove((await w.row(created.paymentId)).gatewayRef!);
+      expect(await w.row(created.paymentId)).toMatchObject({ status: 'PAYED', resultCode: 2 });
+      expect(await balance()).toBe(before + amountCents + bonusCents);
+    });
+  }
+});
