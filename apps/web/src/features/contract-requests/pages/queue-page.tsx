@@ -137,14 +137,13 @@ export function QueuePage({
       dataIndex: 'fullName',
       sortField: 'fullName',
       responsive: ['sm'],
-      render: (_v, r) => r.entity ?? r.fullName,
-    },
-    {
-      key: 'municipality',
-      title: q('municipality'),
-      dataIndex: 'municipality',
-      responsive: ['lg'],
-      render: (v) => findMunicipality(Number(v))?.municipio ?? String(v),
+      // The municipality under the name: one column less, so the queue fits 1366 px ("Espera" whole).
+      render: (_v, r) => (
+        <>
+          {r.entity ?? r.fullName}
+          <span className="ov-cr__sub">{findMunicipality(r.municipality)?.municipio ?? r.municipality}</span>
+        </>
+      ),
     },
     {
       key: 'createdAt',
