@@ -1,8 +1,11 @@
-// Contract requests (issue 10): an anonymous resident requests a new contract with an attachment, looks it
-// up by ID; the residential specialist takes it, answers, prepares the contract and signs; the requester,
-// signed in, sees it change live, downloads the contract (its text read here) and associates the new
-// code; a state request cannot be annulled, a residential one is annulled with a reason. Screens in both
-// languages, desktop and 390 px.
+// Contract requests (issues 10, 26): an anonymous resident requests a new contract with an attachment and
+// looks it up by ID; a customer sends his own request signed in; the residential specialist filters her
+// queue by date (typed in Spanish, with its calendar), opens the request with a click on its row, takes
+// it, answers, chooses the office from the municipality's offices and signs; the requester sees it change
+// live, downloads the contract and associates the new code, finds it in "Mis solicitudes" (cards) and on
+// its own page (the office's words captioned in English); a state request cannot be annulled, a
+// residential one is annulled with a reason; María's request held for debt sits in its place in the
+// timeline and she picks one of her codes to update a contract. Screens in both languages, 1366 and 390 px.
 
 import sharp from 'sharp';
 import { test } from '../fixtures.mjs';
