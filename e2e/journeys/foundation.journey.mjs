@@ -4,6 +4,7 @@
 import { join } from 'node:path';
 import { test } from '../fixtures.mjs';
 import { settle, signOutThroughMenu, until } from '../support.mjs';
+import { phoneLayout, registerErrors, staffLayout } from './foundation/layout.mjs';
 
 const ADMIN_EMAIL = process.env.ADMIN_EMAIL ?? 'admin@aguasdelahabana.cu';
 const ADMIN_PASSWORD = process.env.ADMIN_PASSWORD ?? 'Admin.Oficina.2026';
@@ -244,3 +245,14 @@ async function publicHeaderOnPhones({ browser, baseUrl, screenshotDir, assert })
 
 test('foundation: the public header keeps one line on phones', async ({ journey }) =>
   publicHeaderOnPhones(journey));
+
+test('foundation: phones keep legends, code card actions and the record filters in place', async ({
+  journey,
+}) => phoneLayout(journey));
+
+test('foundation: staff screens at 1366 px (names, menu, settings) and the sign-up errors', async ({
+  journey,
+}) => {
+  await staffLayout(journey);
+  await registerErrors(journey);
+});

@@ -320,18 +320,22 @@ export function PieChart(props: {
             <title>{`${s.name}: ${(props.format ?? plain)(s.value)} (${props.percentLabel(s.share)})`}</title>
           </path>
         ))}
-        {drawn.map((s) => (
-          <text
-            key={`t${s.key}`}
-            className="ov-chart-slice-label"
-            x={cx + (outer + 14) * Math.sin(s.mid)}
-            y={cy - (outer + 14) * Math.cos(s.mid)}
-            dy="0.32em"
-            textAnchor={Math.sin(s.mid) > 0.1 ? 'start' : Math.sin(s.mid) < -0.1 ? 'end' : 'middle'}
-          >
-            {props.percentLabel(s.share)}
-          </text>
-        ))}
+        {/* Slivers under 3 % go unlabelled (their labels piled up on one another); the slice's own
+            title and the data table still give their share. */}
+        {drawn
+          .filter((s) => s.share >= 0.03)
+          .map((s) => (
+            <text
+              key={`t${s.key}`}
+              className="ov-chart-slice-label"
+              x={cx + (outer + 14) * Math.sin(s.mid)}
+              y={cy - (outer + 14) * Math.cos(s.mid)}
+              dy="0.32em"
+              textAnchor={Math.sin(s.mid) > 0.1 ? 'start' : Math.sin(s.mid) < -0.1 ? 'end' : 'middle'}
+            >
+              {props.percentLabel(s.share)}
+            </text>
+          ))}
       </svg>
       <Legend items={slices} />
       <DataTable

@@ -1,16 +1,51 @@
+import { FilterOutlined } from '@ant-design/icons';
 import { PAYMENT_METHODS, PAYMENT_STATUSES, PAYMENT_TYPES } from '@ov/domain/enums';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DateRange } from '../../../components/date-range/date-range';
 import { TextInput } from '../../../components/form-kit/inputs';
 import { MultiChoice } from '../../../components/multi-choice/multi-choice';
 import { NativeSelect } from '../../../components/native-select/native-select';
+import { Button } from '../../../components/ui';
+import { useIsMobile } from '../../../lib/use-is-mobile';
 import { AmountFilter } from './amount-filter';
 import type { RecordFilterState } from './use-record-filters';
 
-/** The payment record's filters; the client code one only for staff (a customer's record holds only their codes). */
+/**
+ * The payment record's filters; the client code one only for staff (a customer's record holds only their
+ * codes). On phones they fold behind a "Filtros" button beside the search (five rows of them pushed the
+ * record off the screen), which counts the filters in force.
+ */
 export function RecordFilterBar({ state, staff }: { state: RecordFilterState; staff: boolean }) {
   const { t } = useTranslation();
+  const mobile = useIsMobile();
+  const [open, setOpen] = useState(false);
+  const panelId = useId();
+  if (!mobile) return <RecordFilters state={state} staff={staff} />;
+  const active = state.filters.length;
+  return (
+    <>
+      <Button
+        icon={<FilterOutlined />}
+        className="ov-records__filters-toggle"
+        aria-expanded={open}
+        aria-controls={panelId}
+        onClick={() => setOpen(!open)}
+        data-testid="records-filters-toggle"
+      >
+        {active ? t('payments.record.filtersActive', { count: active }) : t('payments.record.filters')}
+      </Button>
+      {open ? (
+        <div id={panelId} className="ov-records__filters" data-testid="records-filters">
+          <RecordFilters state={state} staff={staff} />
+        </div>
+      ) : null}
+    </>
+  );
+}
 
+function RecordFilters({ state, staff }: { state: RecordFilterState; staff: boolean }) {
+  const { t } = useTranslation();
   return (
     <>
       <MultiChoice
