@@ -30,8 +30,10 @@ describe('menu gating (spec §6)', () => {
       features,
     );
     const tree = buildMenu(admin);
-    expect(keys(tree.customer)).toEqual(['dashboard']);
+    // The dashboard is the staff's: no "Cliente" group title above it.
+    expect(keys(tree.customer)).toEqual([]);
     expect(keys(tree.admin)).toEqual([
+      'dashboard',
       'adminPaymentRecord',
       'staffClientCodes',
       'contractRequests>contractRequestState',

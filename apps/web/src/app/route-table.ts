@@ -67,8 +67,9 @@ export const ROUTES: readonly RouteEntry[] = [
     plain: true,
     menu: [
       {
+        // The administrator's dashboard belongs to the staff's group, not under "Cliente" (issue 26).
         key: 'dashboard',
-        group: 'customer',
+        group: 'admin',
         icon: 'dashboard',
         labelKey: 'menu.dashboard',
         access: { permissions: [P.ADMIN] },

@@ -3,13 +3,14 @@ import { type Settings, settingsSchema } from '@ov/domain/settings';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Form, Input, InputNumber, Skeleton, Switch } from 'antd';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { Trans, useTranslation } from 'react-i18next';
 import { Card } from '../../../components/card/card';
 import { useLanguageForm } from '../../../components/form/use-language-form';
 import { zodRule } from '../../../components/form/zod-rule';
 import { useVersionedSave } from '../../../components/list-page/use-versioned-save';
 import { api } from '../../../lib/api-client';
 import { errorText } from '../../../lib/error-text';
+import './settings-page.css';
 import { ActionCancelled } from '../../../lib/notify';
 import { patchVersioned } from '../../../lib/resource-calls';
 
@@ -143,7 +144,8 @@ export default function SettingsPage() {
           <Form.Item
             name="clientCodePattern"
             label={s('clientCodePattern')}
-            extra={s('clientCodePatternHelp')}
+            // The pattern's pieces set as code: a person reads them as what to type, not as prose.
+            extra={<Trans i18nKey="settings.clientCodePatternHelp" components={{ code: <code /> }} />}
             rules={[rule(S.clientCodePattern)]}
           >
             <Input spellCheck={false} autoComplete="off" maxLength={60} data-testid="setting-code-pattern" />

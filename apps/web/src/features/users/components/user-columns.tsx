@@ -20,6 +20,7 @@ export function useUserColumns(): ListColumn<User>[] {
       key: 'name',
       title: t('users.fields.name'),
       sortField: 'firstName',
+      className: 'ov-users__name-col',
       render: (_value, user) =>
         isMobile ? (
           // Below 992 px the e-mail and status columns fold away: both go under the name.
