@@ -93,3 +93,55 @@ async function settings({ browser, baseUrl, screenshotDir, assert }) {
 }
 
 test('settings', async ({ journey }) => settings(journey));
+
+/**
+ * Sign-up switched off in the settings (issue 26): the landing page offers no sign-up, the sign-in page
+ * no link to it, and /register says registration is closed (no form), in both languages; switched back
+ * on, all of it returns.
+ */
+async function signupSwitch({ browser, baseUrl, screenshotDir, assert }) {
+  const context = await browser.newContext({ viewport: DESKTOP, locale: 'es-ES' });
+  const page = await context.newPage();
+  await submitSignIn(page, `${baseUrl}${BASE}/login`, ADMIN_EMAIL, ADMIN_PASSWORD);
+  await page.getByTestId('dashboard').waitFor();
+  await page.goto(`${baseUrl}${BASE}/admin/settings`);
+  const signup = page.getByTestId('setting-signup');
+  await signup.waitFor();
+  assert.equal(await signup.getAttribute('aria-checked'), 'true', 'sign-up starts on');
+  await signup.click();
+  await save(page);
+
+  for (const [language, closed] of [
+    ['es', 'El registro de cuentas nuevas está cerrado en este momento.'],
+    ['en', 'Signing up for new accounts is closed at the moment.'],
+  ]) {
+    const visitor = await browser.newContext({ viewport: MOBILE, isMobile: true, hasTouch: true });
+    await visitor.addInitScript((wanted) => localStorage.setItem('ov.language', wanted), language);
+    const v = await visitor.newPage();
+    await v.goto(`${baseUrl}${BASE}/`);
+    await v.getByTestId('entry-login').waitFor();
+    await v.waitForLoadState('networkidle');
+    assert.equal(await v.getByTestId('entry-register').count(), 0, `${language}: no sign-up card`);
+    await v.goto(`${baseUrl}${BASE}/register`);
+    await v.getByTestId('signup-closed').getByText(closed).waitFor();
+    assert.equal(await v.locator('form').count(), 0, `${language}: no sign-up form`);
+    await settle(v);
+    await v.screenshot({ path: join(screenshotDir, `signup-closed-mobile-${language}.png`) });
+    await visitor.close();
+  }
+
+  await page.reload();
+  await signup.waitFor();
+  await signup.click();
+  await save(page);
+  const visitor = await browser.newContext({ viewport: DESKTOP, locale: 'es-ES' });
+  const v = await visitor.newPage();
+  await v.goto(`${baseUrl}${BASE}/`);
+  await v.getByTestId('entry-register').waitFor();
+  await v.goto(`${baseUrl}${BASE}/register`);
+  await v.locator('form').waitFor();
+  await visitor.close();
+  await context.close();
+}
+
+test('settings: sign-up switched off is not offered anywhere', async ({ journey }) => signupSwitch(journey));
