@@ -12,6 +12,7 @@ const DESKTOP = { width: 1366, height: 800 };
 const MOBILE = { width: 390, height: 844 };
 const BASE = '/oficina_virtual';
 const HOURS = 'Lunes a viernes de 8:00 a 17:00; sábados de 8:00 a 12:00';
+const HOURS_EN = 'Monday to Friday 8:00 to 17:00; Saturdays 8:00 to 12:00';
 
 async function signIn(page, baseUrl) {
   await submitSignIn(page, `${baseUrl}${BASE}/login`, ADMIN_EMAIL, ADMIN_PASSWORD);
@@ -46,8 +47,9 @@ async function offices({ browser, baseUrl, screenshotDir, assert }) {
   await page.waitForFunction(
     () => document.querySelector('[data-testid="office-name"]')?.value === 'Oficina Comercial Cerro',
   );
-  const hours = dialog.locator('#hours');
-  await hours.fill(HOURS);
+  // The hours in both languages (the office's own words in each).
+  await dialog.getByTestId('office-hours-es').fill(HOURS);
+  await dialog.getByTestId('office-hours-en').fill(HOURS_EN);
   await dialog.getByTestId('office-address').fill('');
   await page.locator('.ov-detail__footer .ov-btn--primary').click();
   await dialog.getByText('Requerido').first().waitFor(); // the address is required; nothing is sent
@@ -60,6 +62,10 @@ async function offices({ browser, baseUrl, screenshotDir, assert }) {
     r.json(),
   );
   assert.equal(served[0].hours, HOURS, 'the public lookup answers the new hours');
+  const servedEn = await fetch(`${baseUrl}/api/commercial-offices/public?municipality=10`, {
+    headers: { 'accept-language': 'en' },
+  }).then((r) => r.json());
+  assert.equal(servedEn[0].hours, HOURS_EN, 'and in English to English pages');
 
   // An inactive code sends its customer to the office: which one, where and when.
   await page.goto(`${baseUrl}${BASE}/admin/client-codes/2300000000010`);

@@ -131,10 +131,20 @@ export const commercialOfficeSchema = z.object({
   municipality: municipalitySchema,
   /** How customers reach it and when (shown wherever the product sends them to the office). */
   phone: phoneSchema.nullable().optional(),
+  /** Opening hours in Spanish and English (either may be empty; English pages fall back to Spanish). */
   hours: z
-    .string()
-    .trim()
-    .max(250, msg('maxDescription', { max: 250 }))
+    .object({
+      es: z
+        .string()
+        .trim()
+        .max(250, msg('maxDescription', { max: 250 }))
+        .optional(),
+      en: z
+        .string()
+        .trim()
+        .max(250, msg('maxDescription', { max: 250 }))
+        .optional(),
+    })
     .optional(),
   /** The municipalities whose customers it serves (its own when none is given). */
   serves: z.array(municipalitySchema).max(15).optional(),

@@ -34,6 +34,7 @@ export async function seedOfficesDemo(db: Db) {
       municipality: m.pk,
       phone: `+5378${String(300000 + m.pk * 1111).slice(0, 6)}`,
       hours: 'Lunes a viernes de 8:00 a 16:30; sábados alternos de 8:00 a 12:00',
+      hoursEn: 'Monday to Friday 8:00 to 16:30; every other Saturday 8:00 to 12:00',
       serves: [m.pk],
     })),
   );

@@ -8,6 +8,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
 import { DEFAULT_SPACE } from '../../db/seed';
+import { requestLanguage } from '../../lib/language';
 import { sendPage } from '../../lib/search';
 import { type Access, principalOf } from '../../plugins/access';
 import { createOfficesService } from './offices.service';
@@ -26,20 +27,19 @@ const officeDto = z.object({
   province: z.string(),
   municipality: z.number(),
   phone: z.string().nullable(),
-  hours: z.string().nullable(),
+  /** In Spanish and English; either may be null. */
+  hours: z.object({ es: z.string().nullable(), en: z.string().nullable() }),
   serves: z.array(z.number()),
   version: z.number(),
   updatedAt: z.string(),
 });
-const publicOffice = officeDto.pick({
-  _id: true,
-  name: true,
-  address: true,
-  province: true,
-  municipality: true,
-  phone: true,
-  hours: true,
-});
+const publicOffice = officeDto
+  .pick({ _id: true, name: true, address: true, province: true, municipality: true, phone: true })
+  .extend({
+    /** In the caller's language (Accept-Language), else in Spanish; `hoursLang` says which. */
+    hours: z.string().nullable(),
+    hoursLang: z.enum(['es', 'en']).nullable(),
+  });
 
 /** Commercial offices (design §6): the public lookup by municipality; CRUD with COMMERCIAL_OFFICE. */
 export const officesRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
@@ -53,12 +53,12 @@ export const officesRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
       schema: {
         tags,
         summary:
-          'The offices serving a municipality, with address, phone and hours (400 · 486 unknown municipality)',
+          'The offices serving a municipality, with address, phone and hours in the caller’s language (Spanish when the office has none in English; 400 · 486 unknown municipality)',
         querystring: z.object({ municipality: z.coerce.number().int().positive().max(100_000) }),
         response: { 200: z.array(publicOffice) },
       },
     },
-    async (req) => service.serving(DEFAULT_SPACE, req.query.municipality),
+    async (req) => service.serving(DEFAULT_SPACE, req.query.municipality, requestLanguage(req)),
   );
 
   app.post(

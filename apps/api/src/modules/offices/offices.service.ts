@@ -2,6 +2,7 @@ import { AppError, type CommercialOfficeInput } from '@ov/domain';
 import { and, asc, count, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { commercialOffices, municipalities } from '../../db/schema';
+import type { Lang } from '../../lib/language';
 import { pageWindow, type SearchQuery, type SearchSpec, searchOrder, searchWhere } from '../../lib/search';
 import { writeTrace } from '../../lib/traces';
 import type { Principal } from '../../plugins/access';
@@ -26,7 +27,7 @@ export function officeDto(r: Row) {
     province: r.province,
     municipality: r.municipality,
     phone: r.phone,
-    hours: r.hours,
+    hours: { es: r.hours, en: r.hoursEn },
     serves: r.serves,
     version: r.version,
     updatedAt: r.updatedAt.toISOString(),
@@ -44,7 +45,8 @@ function columnsOf(f: Partial<CommercialOfficeInput>, municipality?: number) {
     ...(f.province !== undefined ? { province: f.province.trim() } : {}),
     ...(f.municipality !== undefined ? { municipality: f.municipality } : {}),
     ...(f.phone !== undefined ? { phone: f.phone || null } : {}),
-    ...(f.hours !== undefined ? { hours: f.hours.trim() || null } : {}),
+    ...(f.hours?.es !== undefined ? { hours: f.hours.es.trim() || null } : {}),
+    ...(f.hours?.en !== undefined ? { hoursEn: f.hours.en.trim() || null } : {}),
     ...(serves !== undefined ? { serves: [...new Set(serves)].sort((a, b) => a - b) } : {}),
   };
 }
@@ -81,23 +83,33 @@ export function createOfficesService(db: Db) {
   }
 
   return {
-    /** Offices serving a municipality, for anyone the product sends to the office (400 · 486 unknown). */
-    async serving(space: string, municipality: number) {
+    /**
+     * Offices serving a municipality, for anyone the product sends to the office (400 · 486 unknown);
+     * the hours in the caller's language, or in Spanish when the office has none in English
+     * (`hoursLang` says which, so a page can mark them).
+     */
+    async serving(space: string, municipality: number, lang: Lang = 'es') {
       await assertMunicipalities([municipality]);
       const rows = await db
         .select()
         .from(t)
         .where(and(eq(t.space, space), sql`${municipality} = any(${t.serves})`))
         .orderBy(asc(t.name));
-      return rows.map(({ id, name, address, province, municipality: m, phone, hours }) => ({
-        _id: id,
-        name,
-        address,
-        province,
-        municipality: m,
-        phone,
-        hours,
-      }));
+      return rows.map(({ id, name, address, province, municipality: m, phone, hours, hoursEn }) => {
+        const inEnglish = lang === 'en' && hoursEn ? hoursEn : null;
+        const shown = inEnglish ?? hours ?? hoursEn;
+        return {
+          _id: id,
+          name,
+          address,
+          province,
+          municipality: m,
+          phone,
+          hours: shown,
+          hoursLang:
+            shown === null ? null : shown === hours && !inEnglish ? ('es' as const) : ('en' as const),
+        };
+      });
     },
 
     async search(p: Principal, q: SearchQuery) {

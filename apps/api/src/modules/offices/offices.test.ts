@@ -28,7 +28,7 @@ const office = {
   province: 'La Habana',
   municipality: 2,
   phone: '+5378321234',
-  hours: 'Lunes a viernes de 8:00 a 16:30',
+  hours: { es: 'Lunes a viernes de 8:00 a 16:30', en: 'Monday to Friday 8:00 to 16:30' },
 };
 
 describe('where a customer is sent', () => {
@@ -43,6 +43,7 @@ describe('where a customer is sent', () => {
     });
     expect(plaza.address).toMatch(/Calle 23/);
     expect(plaza.hours).toMatch(/Lunes a viernes/);
+    expect(plaza.hoursLang).toBe('es');
     expect(Object.keys(plaza)).not.toContain('boss');
     const unknown = await call('GET', '/api/commercial-offices/public?municipality=99');
     expect(unknown.statusCode).toBe(400);
@@ -54,6 +55,46 @@ describe('where a customer is sent', () => {
       headers: { 'accept-language': 'en' },
     });
     expect(inEnglish.json().message).toBe('The municipality given does not exist');
+  });
+});
+
+describe('office hours in the reader’s language', () => {
+  it('answers English pages the English hours, and the Spanish ones (marked es) when an office has none', async () => {
+    const inEnglish = (municipality: number) =>
+      t.app.inject({
+        method: 'GET',
+        url: `/api/commercial-offices/public?municipality=${municipality}`,
+        headers: { 'accept-language': 'en-GB,en;q=0.9' },
+      });
+    const [plaza] = (await inEnglish(2)).json();
+    expect(plaza).toMatchObject({
+      hours: 'Monday to Friday 8:00 to 16:30; every other Saturday 8:00 to 12:00',
+      hoursLang: 'en',
+    });
+
+    const created = await call('POST', '/api/commercial-offices', admin, {
+      ...office,
+      name: 'Oficina Solo Español',
+      municipality: 6,
+      hours: { es: 'Martes y jueves de 9:00 a 12:00', en: '' },
+    });
+    expect(created.json().hours).toEqual({ es: 'Martes y jueves de 9:00 a 12:00', en: null });
+    const only = (await inEnglish(6)).json().find((o: { name: string }) => o.name === 'Oficina Solo Español');
+    expect(only).toMatchObject({ hours: 'Martes y jueves de 9:00 a 12:00', hoursLang: 'es' });
+
+    const changed = await call('PATCH', `/api/commercial-offices/${created.json()._id}`, admin, {
+      hours: { en: 'Tuesday and Thursday 9:00 to 12:00' },
+      version: 0,
+    });
+    expect(changed.json().hours).toEqual({
+      es: 'Martes y jueves de 9:00 a 12:00',
+      en: 'Tuesday and Thursday 9:00 to 12:00',
+    });
+    const after = (await inEnglish(6))
+      .json()
+      .find((o: { name: string }) => o.name === 'Oficina Solo Español');
+    expect(after).toMatchObject({ hours: 'Tuesday and Thursday 9:00 to 12:00', hoursLang: 'en' });
+    await call('DELETE', `/api/commercial-offices/${created.json()._id}`, admin);
   });
 });
 

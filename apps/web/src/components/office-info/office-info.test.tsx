@@ -1,6 +1,6 @@
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import '../../lib/i18n';
+import i18n from '../../lib/i18n';
 import { OfficeInfo } from './office-info';
 import { officesServing, type PublicOffice } from './serving-offices';
 
@@ -37,7 +37,7 @@ describe('OfficeInfo on a code', () => {
     expect(open.textContent).toBe('Oficina Comercial Plaza de la Revolución');
     // Not during the page's first render: the details are behind the button.
     expect(officesServing).not.toHaveBeenCalled();
-    await waitFor(() => expect(officesServing).toHaveBeenCalledWith(2, expect.any(AbortSignal)));
+    await waitFor(() => expect(officesServing).toHaveBeenCalledWith(2, expect.any(AbortSignal), 'es'));
 
     await answer([PLAZA]);
     fireEvent.click(screen.getByTestId('office-open'));
@@ -60,5 +60,30 @@ describe('OfficeInfo on a code', () => {
     await none([]);
     expect(screen.queryByTestId('office-open')).toBeNull();
     expect(screen.getByText('Plaza')).toBeTruthy();
+  });
+});
+
+describe('OfficeInfo in English', () => {
+  afterEach(() => i18n.changeLanguage('es'));
+
+  it('asks for the hours in English, and marks Spanish ones (an office without English hours) as Spanish', async () => {
+    await i18n.changeLanguage('en');
+    const answer = pendingOffices();
+    render(<OfficeInfo municipality={2} inline />);
+    await waitFor(() => expect(officesServing).toHaveBeenCalledWith(2, expect.any(AbortSignal), 'en'));
+    await answer([{ ...PLAZA, hours: 'Lunes a viernes, 8:00–16:00', hoursLang: 'es' }]);
+    const hours = await screen.findByTestId('office-hours');
+    expect(hours.textContent).toBe('Lunes a viernes, 8:00–16:00');
+    expect(hours.getAttribute('lang')).toBe('es');
+  });
+
+  it('shows English hours as they come, marked English', async () => {
+    await i18n.changeLanguage('en');
+    const answer = pendingOffices();
+    render(<OfficeInfo municipality={2} inline />);
+    await waitFor(() => expect(officesServing).toHaveBeenCalled());
+    await answer([{ ...PLAZA, hours: 'Monday to Friday, 8:00–16:00', hoursLang: 'en' }]);
+    const hours = await screen.findByTestId('office-hours');
+    expect(hours.getAttribute('lang')).toBe('en');
   });
 });

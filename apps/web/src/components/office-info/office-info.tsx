@@ -21,18 +21,20 @@ function pkOf(municipality: number | string | null | undefined): number | null {
  * drawn (the name shows at once; the details are behind its button).
  */
 function useServingOffices(pk: number | null) {
+  const { i18n } = useTranslation();
+  const language = i18n.language === 'en' ? 'en' : 'es';
   const [offices, setOffices] = useState<PublicOffice[] | null>(null);
   const painted = useAfterPaint();
   useEffect(() => {
     if (pk === null || !painted) return;
     const controller = new AbortController();
-    officesServing(pk, controller.signal)
+    officesServing(pk, controller.signal, language)
       .then(setOffices)
       .catch(() => {
         if (!controller.signal.aborted) setOffices([]);
       });
     return () => controller.abort();
-  }, [pk, painted]);
+  }, [pk, painted, language]);
   return pk === null ? [] : offices;
 }
 
@@ -44,7 +46,12 @@ function OfficeDetails({ office }: { office: PublicOffice }) {
       <p>
         <EnvironmentOutlined aria-hidden /> {office.address}, {office.province}
       </p>
-      {office.hours ? <p>{office.hours}</p> : null}
+      {/* The office's own words: marked Spanish when an English page falls back to them. */}
+      {office.hours ? (
+        <p lang={office.hoursLang ?? undefined} data-testid="office-hours">
+          {office.hours}
+        </p>
+      ) : null}
       {office.phone ? (
         <p>
           <PhoneOutlined aria-hidden />{' '}

@@ -11,7 +11,8 @@ export interface Office {
   province: string;
   municipality: number;
   phone: string | null;
-  hours: string | null;
+  /** Opening hours in Spanish and English (either may be null). */
+  hours: { es: string | null; en: string | null };
   serves: number[];
   version: number;
   updatedAt: string;

@@ -26,6 +26,8 @@ import {
 
 type OfficeValues = CommercialOfficeInput & { version?: number };
 const S = commercialOfficeSchema.shape;
+/** The rule of each language's hours (the schema's `hours` is optional: its object inside). */
+const HOURS = S.hours.unwrap().shape;
 const municipalityName = (pk: number) => findMunicipality(pk)?.municipio ?? String(pk);
 const MUNICIPALITY_OPTIONS = MUNICIPALITIES.map((m) => ({ value: m.pk, label: m.municipio }));
 
@@ -115,7 +117,12 @@ export default function CommercialOfficesPage() {
                 {municipalityName(o.municipality)}, {o.province}
               </Descriptions.Item>
               <Descriptions.Item label={f('phone')}>{o.phone || '—'}</Descriptions.Item>
-              <Descriptions.Item label={f('hours')}>{o.hours || '—'}</Descriptions.Item>
+              <Descriptions.Item label={f('hoursEs')}>
+                <span lang="es">{o.hours.es || '—'}</span>
+              </Descriptions.Item>
+              <Descriptions.Item label={f('hoursEn')}>
+                <span lang="en">{o.hours.en || '—'}</span>
+              </Descriptions.Item>
               <Descriptions.Item label={f('serves')}>
                 {o.serves.map(municipalityName).join(', ')}
               </Descriptions.Item>
@@ -160,8 +167,24 @@ export default function CommercialOfficesPage() {
                   <Form.Item name="phone" label={f('phone')} rules={[rule(S.phone)]}>
                     <Input autoComplete="off" inputMode="tel" />
                   </Form.Item>
-                  <Form.Item name="hours" label={f('hours')} rules={[rule(S.hours)]}>
-                    <Input.TextArea autoSize={{ minRows: 2, maxRows: 4 }} />
+                  <Form.Item name={['hours', 'es']} label={f('hoursEs')} rules={[rule(HOURS.es)]}>
+                    <Input.TextArea
+                      autoSize={{ minRows: 2, maxRows: 4 }}
+                      lang="es"
+                      data-testid="office-hours-es"
+                    />
+                  </Form.Item>
+                  <Form.Item
+                    name={['hours', 'en']}
+                    label={f('hoursEn')}
+                    extra={t('offices.hoursEnHelp')}
+                    rules={[rule(HOURS.en)]}
+                  >
+                    <Input.TextArea
+                      autoSize={{ minRows: 2, maxRows: 4 }}
+                      lang="en"
+                      data-testid="office-hours-en"
+                    />
                   </Form.Item>
                   <Form.Item name="serves" label={f('serves')} extra={t('offices.servesHelp')}>
                     <Select
@@ -174,7 +197,12 @@ export default function CommercialOfficesPage() {
                 </>
               )
             : undefined,
-          toFormValues: (o) => ({ ...o, boss: o.boss ?? '', phone: o.phone ?? '', hours: o.hours ?? '' }),
+          toFormValues: (o) => ({
+            ...o,
+            boss: o.boss ?? '',
+            phone: o.phone ?? '',
+            hours: { es: o.hours.es ?? '', en: o.hours.en ?? '' },
+          }),
           save: (values, id) =>
             saveOffice(
               {
@@ -184,7 +212,7 @@ export default function CommercialOfficesPage() {
                 province: values.province,
                 municipality: Number(values.municipality),
                 phone: values.phone?.trim() ? values.phone.trim() : null,
-                hours: values.hours ?? '',
+                hours: { es: values.hours?.es ?? '', en: values.hours?.en ?? '' },
                 ...(values.serves?.length ? { serves: values.serves.map(Number) } : {}),
               },
               id,

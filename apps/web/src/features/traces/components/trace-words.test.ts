@@ -100,6 +100,7 @@ const FIELDS = [
   'boss',
   'province',
   'hours',
+  'hoursEn',
   'published',
   'questionEs',
   'answerEs',
