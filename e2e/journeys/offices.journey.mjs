@@ -103,6 +103,16 @@ async function offices({ browser, baseUrl, screenshotDir, assert }) {
     assert.ok(overflow <= 0, `offices fit 390 px (${lang})`);
     await settle(p);
     await shot(`offices-mobile-${lang}`, p);
+    // "Which is my office?" gives the hours in the reader's language, marked as such.
+    await p.goto(`${baseUrl}${BASE}/faqs#office-finder`);
+    const finder = p.locator('#office-finder');
+    await chooseNative(finder.getByTestId('office-finder'), 'Cerro');
+    const hours = finder.getByTestId('office-hours');
+    await hours.getByText(lang === 'en' ? HOURS_EN : HOURS).waitFor();
+    assert.equal(await hours.getAttribute('lang'), lang, `the hours marked ${lang}`);
+    await finder.getByTestId('office-details').scrollIntoViewIfNeeded();
+    await settle(p);
+    await shot(`offices-finder-mobile-${lang}`, p);
     await phone.close();
   }
 }
