@@ -102,4 +102,35 @@ describe('DateRange', () => {
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(document.activeElement).toBe(field('Desde'));
   });
+
+  it('offers named ranges when given presets: choosing one fills both fields and reports it; typed dates that match show its name', () => {
+    const onChange = vi.fn();
+    const presets = [
+      { label: 'Marzo', value: [dayjs('2026-03-01'), dayjs('2026-03-31')] as [dayjs.Dayjs, dayjs.Dayjs] },
+      { label: 'Abril', value: [dayjs('2026-04-01'), dayjs('2026-04-30')] as [dayjs.Dayjs, dayjs.Dayjs] },
+    ];
+    render(<DateRange value={null} presets={presets} allowClear={false} onChange={onChange} />);
+    const list = screen.getByRole('combobox', { name: 'Período predefinido' }) as HTMLSelectElement;
+    expect(list.selectedOptions[0].textContent).toBe('Personalizado');
+    fireEvent.change(list, { target: { value: '1' } });
+    expect(field('Desde').value).toBe('01/04/2026');
+    expect(field('Hasta').value).toBe('30/04/2026');
+    expect(onChange.mock.calls.at(-1)?.[0].map((d: dayjs.Dayjs) => d.format('YYYY-MM-DD'))).toEqual([
+      '2026-04-01',
+      '2026-04-30',
+    ]);
+    expect(list.selectedOptions[0].textContent).toBe('Abril');
+    fireEvent.change(field('Desde'), { target: { value: '01/03/2026' } });
+    fireEvent.change(field('Hasta'), { target: { value: '31/03/2026' } });
+    expect(list.selectedOptions[0].textContent).toBe('Marzo');
+    fireEvent.change(field('Hasta'), { target: { value: '30/03/2026' } });
+    expect(list.selectedOptions[0].textContent).toBe('Personalizado');
+    // allowClear={false}: a range that is always set has no clear button.
+    expect(screen.queryByRole('button', { name: 'Borrar las fechas' })).toBeNull();
+  });
+
+  it('has no preset list unless given one', () => {
+    render(<DateRange value={null} />);
+    expect(screen.queryByRole('combobox')).toBeNull();
+  });
 });

@@ -9,6 +9,12 @@ const ISO = 'YYYY-MM-DD';
 
 export type DateRangeValue = [Dayjs, Dayjs] | null;
 
+/** A named range offered beside the fields ("Últimos 7 días"…), as antd's RangePicker presets. */
+export interface DateRangePreset {
+  label: string;
+  value: [Dayjs, Dayjs];
+}
+
 export interface DateRangeProps {
   /** The filter's full range, or null when none is set. */
   value?: DateRangeValue;
@@ -19,6 +25,10 @@ export interface DateRangeProps {
   /** The two fields' labels; "Desde" / "Hasta" when not given. */
   fromLabel?: string;
   toLabel?: string;
+  /** Named ranges offered in a list before the fields; choosing one sets both dates. */
+  presets?: DateRangePreset[];
+  /** False: no clear button (a filter that always has a range, like the dashboard's). */
+  allowClear?: boolean;
   className?: string;
   'data-testid'?: string;
 }
@@ -38,6 +48,8 @@ export function DateRange({
   label,
   fromLabel,
   toLabel,
+  presets,
+  allowClear = true,
   className,
   ...rest
 }: DateRangeProps) {
@@ -77,6 +89,9 @@ export function DateRange({
     fromInput.current?.focus();
   };
   const reversed = !!from && !!to && from > to;
+  // The preset the fields show, if any ('' — "Personalizado" — otherwise).
+  const current = from && to ? `${from}|${to}` : '';
+  const chosen = presets?.findIndex((preset) => keyOf(preset.value) === current) ?? -1;
 
   return (
     <fieldset
@@ -84,6 +99,27 @@ export function DateRange({
       className={`ov-date-range${className ? ` ${className}` : ''}`}
       data-testid={rest['data-testid']}
     >
+      {presets?.length ? (
+        <select
+          className="ov-date-range__presets"
+          aria-label={t('dateRange.presets')}
+          value={chosen >= 0 ? String(chosen) : ''}
+          onChange={(event) => {
+            const preset = presets[Number(event.target.value)];
+            if (event.target.value && preset)
+              choose(preset.value[0].format(ISO), preset.value[1].format(ISO));
+          }}
+        >
+          <option value="" disabled={chosen >= 0}>
+            {t('dateRange.custom')}
+          </option>
+          {presets.map((preset, index) => (
+            <option key={preset.label} value={String(index)}>
+              {preset.label}
+            </option>
+          ))}
+        </select>
+      ) : null}
       <DateField
         label={fromLabel || t('dateRange.from')}
         value={from}
@@ -101,7 +137,7 @@ export function DateRange({
           invalid={reversed}
           onChange={(next) => choose(from, next)}
         />
-        {from || to ? (
+        {allowClear && (from || to) ? (
           <button
             type="button"
             className="ov-date-range__clear"

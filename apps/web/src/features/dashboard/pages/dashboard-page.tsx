@@ -1,21 +1,16 @@
 import '../i18n';
-import {
-  CalendarOutlined,
-  CreditCardOutlined,
-  GiftOutlined,
-  TeamOutlined,
-  WalletOutlined,
-} from '@ant-design/icons';
+import { CreditCardOutlined, GiftOutlined, TeamOutlined, WalletOutlined } from '@ant-design/icons';
 import { DATE_PRESETS, dashboardDefaultRange, datePresetRange } from '@ov/domain/filters';
 import { formatMoney } from '@ov/domain/money';
-import { DatePicker, Skeleton, Tag } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
+import { Skeleton, Tag } from 'antd';
+import dayjs from 'dayjs';
 import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { displayName, useCurrentUser } from '../../../lib/current-user';
 import { useDashboard } from '../api/dashboard';
 import './dashboard-page.css';
 import { Card } from '../../../components/card/card';
+import { DateRange, type DateRangePreset } from '../../../components/date-range/date-range';
 
 const DashboardCharts = lazy(() => import('../components/dashboard-charts'));
 
@@ -58,29 +53,25 @@ export function DashboardPage() {
   const data = calls.data.data?.[0];
   const users = calls.users.data ?? [];
   const clients = users.reduce((sum, u) => sum + u.count, 0);
-  const presets = DATE_PRESETS.map((preset) => {
+  const presets: DateRangePreset[] = DATE_PRESETS.map((preset) => {
     const { from, to } = datePresetRange(preset);
-    return {
-      label: t(`dashboard.datePresets.${preset}`),
-      value: [dayjs(from), dayjs(to)] as [Dayjs, Dayjs],
-    };
+    return { label: t(`dashboard.datePresets.${preset}`), value: [dayjs(from), dayjs(to)] };
   });
 
   return (
     <div className="ov-dashboard" data-testid="dashboard">
       <div className="ov-page-header ov-dashboard__header">
         <h1>{t('dashboard.welcome', { name: displayName(user) })}</h1>
-        <DatePicker.RangePicker
+        {/* The portal's one date-range control; a half-typed range keeps the last full one queried. */}
+        <DateRange
           allowClear={false}
           value={[dayjs(range.from), dayjs(range.to)]}
           presets={presets}
-          suffixIcon={<CalendarOutlined />}
-          format={i18n.language === 'en' ? 'MM/DD/YYYY' : 'DD/MM/YYYY'}
-          aria-label={t('dashboard.range')}
+          label={t('dashboard.range')}
           className="ov-dashboard__range"
           data-testid="dashboard-range"
           onChange={(value) => {
-            if (value?.[0] && value[1])
+            if (value)
               setRange({
                 from: value[0].startOf('day').toDate(),
                 to: value[1].endOf('day').toDate(),

@@ -1,0 +1,73 @@
+import { dashboardDefaultRange, datePresetRange } from '@ov/domain/filters';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { fireEvent, render, screen } from '@testing-library/react';
+import dayjs from 'dayjs';
+import { describe, expect, it, vi } from 'vitest';
+import '../../../lib/i18n';
+import { useDashboard } from '../api/dashboard';
+import { DashboardPage } from './dashboard-page';
+
+vi.mock('../../../lib/current-user', () => ({
+  useCurrentUser: () => ({ user: { fullName: 'Ana Admin', email: 'a@b.cu' } }),
+  displayName: () => 'Ana Admin',
+}));
+vi.mock('../api/dashboard', () => ({ useDashboard: vi.fn() }));
+vi.mock('../components/dashboard-charts', () => ({ default: () => null }));
+
+const idle = { isPending: false, data: undefined };
+const day = (date: Date) => dayjs(date).format('DD/MM/YYYY');
+const lastRange = () => vi.mocked(useDashboard).mock.calls.at(-1)?.[0];
+
+function renderPage() {
+  vi.mocked(useDashboard).mockReturnValue({
+    users: { ...idle, data: [] },
+    data: idle,
+    histogram: idle,
+    byStatus: idle,
+  } as never);
+  const { container } = render(
+    <QueryClientProvider client={new QueryClient()}>
+      <DashboardPage />
+    </QueryClientProvider>,
+  );
+  return container;
+}
+
+describe('DashboardPage', () => {
+  it('filters by the portal’s one date range control (typed dd/mm/aaaa), not antd’s range picker', () => {
+    const container = renderPage();
+    expect(container.querySelector('.ant-picker-range, .ant-picker')).toBeNull();
+    const group = screen.getByRole('group', { name: 'Período' });
+    expect(group.classList.contains('ov-date-range')).toBe(true);
+    const { from, to } = dashboardDefaultRange();
+    expect((screen.getByLabelText('Desde') as HTMLInputElement).value).toBe(day(from));
+    expect((screen.getByLabelText('Hasta') as HTMLInputElement).value).toBe(day(to));
+    // Always a range: no clear button; the default (three months back) is no preset.
+    expect(screen.queryByRole('button', { name: 'Borrar las fechas' })).toBeNull();
+    const presets = screen.getByRole('combobox', { name: 'Período predefinido' }) as HTMLSelectElement;
+    expect(presets.selectedOptions[0].textContent).toBe('Personalizado');
+    expect(lastRange()).toEqual(dashboardDefaultRange());
+  });
+
+  it('a preset queries its range, from the start of the first day to the end of the last, and shows in the fields', () => {
+    renderPage();
+    const presets = screen.getByRole('combobox', { name: 'Período predefinido' }) as HTMLSelectElement;
+    const option = [...presets.options].find((o) => o.textContent === 'Últimos 7 días');
+    fireEvent.change(presets, { target: { value: option?.value } });
+    const expected = datePresetRange('last7Days');
+    expect(lastRange()).toEqual(expected);
+    expect(presets.selectedOptions[0].textContent).toBe('Últimos 7 días');
+    expect((screen.getByLabelText('Desde') as HTMLInputElement).value).toBe(day(expected.from));
+    expect((screen.getByLabelText('Hasta') as HTMLInputElement).value).toBe(day(expected.to));
+  });
+
+  it('a typed range is queried whole days; a half-typed one keeps the last full range', () => {
+    renderPage();
+    fireEvent.change(screen.getByLabelText('Desde'), { target: { value: '01/03/2026' } });
+    fireEvent.change(screen.getByLabelText('Hasta'), { target: { value: '31/03/2026' } });
+    const march = { from: dayjs('2026-03-01').toDate(), to: dayjs('2026-03-31').endOf('day').toDate() };
+    expect(lastRange()).toEqual(march);
+    fireEvent.change(screen.getByLabelText('Hasta'), { target: { value: '' } });
+    expect(lastRange()).toEqual(march);
+  });
+});
