@@ -56,6 +56,40 @@ const paidUp = async (page) => {
   return true;
 };
 
+/**
+ * The customer's own request on its page ("Mis solicitudes" → a card's "Ver la solicitud"). A customer
+ * without requests first sends one signed in (as the request form does), so the state is never skipped.
+ */
+const firstRequest = async (page) => {
+  const open = page.getByTestId('my-request-open').first();
+  await page.getByTestId('my-requests').waitFor();
+  await page.locator('[data-testid="my-request-open"], [data-testid="my-requests-empty"]').first().waitFor();
+  if (!(await open.isVisible())) {
+    const token = await page.evaluate(() => localStorage.getItem('ov.session.accessToken'));
+    const response = await page.request.post(new URL('/api/contract-requests', page.url()).href, {
+      headers: { Authorization: `Bearer ${token}` },
+      data: {
+        sector: 'RESIDENTIAL',
+        procedureType: 'NEW_CONTRACT',
+        fullName: 'María Pérez González',
+        nationalId: '85010112345',
+        email: 'maria.perez@example.cu',
+        municipality: 2,
+        popularCouncil: 'Vedado',
+        address: { street: 'Calle 23', number: '1054', between1: 'Calle 10', between2: 'Calle 12' },
+        nucleusPeople: 4,
+      },
+    });
+    if (response.status() !== 201) throw new Error(`request not sent: ${response.status()}`);
+    await page.reload();
+    await open.waitFor();
+  }
+  await open.click();
+  await page.getByTestId('my-requests-back').waitFor();
+  await page.getByTestId('request-details').waitFor();
+  return true;
+};
+
 // `key`: on the key paths too (e2e/key). `detail`: the first row's side dialog. `open`: further states of
 // the page (each closed with Escape).
 const PUBLIC_PAGES = [
@@ -86,7 +120,7 @@ const CUSTOMER_PAGES = [
   { path: '/payments/payment-record', key: true },
   { path: '/payments/prepaid' },
   { path: '/payments/prepaid?cc=2300000000001' },
-  { path: '/contractrequest/contract-request-details', detail: true },
+  { path: '/contractrequest/contract-request-details', open: { 'request page': firstRequest } },
   { path: '/contract-request' },
   { path: '/search' },
   { path: '/faqs' },
