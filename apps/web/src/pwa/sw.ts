@@ -106,7 +106,14 @@ const personal = new NetworkFirst({
 
 const sameOrigin = (url: URL) => url.origin === self.location.origin;
 
-registerRoute(({ url }) => sameOrigin(url) && PERSONAL_GET.test(url.pathname), personal, 'GET');
+// Only the signed-in app's calls (they carry the token) are kept: the public pages read /api/config
+// too, and an anonymous answer kept in the personal cache would outlive the sign-out that empties it.
+registerRoute(
+  ({ url, request }) =>
+    sameOrigin(url) && PERSONAL_GET.test(url.pathname) && request.headers.has('authorization'),
+  personal,
+  'GET',
+);
 
 registerRoute(
   ({ url }) => sameOrigin(url) && PERSONAL_POST.test(url.pathname),
