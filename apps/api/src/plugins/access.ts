@@ -13,8 +13,6 @@ import type { TokenSigner } from '../modules/auth/tokens';
  */
 export type Access = 'public' | 'authenticated' | 'customer' | { anyOf: Permission[] };
 
-/** The caller, as the application core sees it (core/principal.ts); re-exported for existing imports. */
-export type { Principal } from '../core/principal';
 
 declare module 'fastify' {
   interface FastifyContextConfig {

@@ -1,10 +1,10 @@
 import { AppError, describeNotification, hasPermission, PERMISSIONS } from '@ov/domain';
 import { aliasedTable, and, count, eq, sql } from 'drizzle-orm';
+import type { Principal } from '../../core/principal';
 import type { Db, Executor } from '../../db/client';
 import { accessRequests, roles, userRoles, users } from '../../db/schema';
 import { pageWindow, type SearchQuery, type SearchSpec, searchOrder, searchWhere } from '../../lib/search';
 import { writeTrace } from '../../lib/traces';
-import type { Principal } from '../../plugins/access';
 import { mailMessage } from '../notifications/notifications.mail';
 import { createNotification } from '../notifications/notifications.service';
 import { assertUuidFilters } from '../traces/uuid-filters';

@@ -1,11 +1,11 @@
 import { AppError, type ProfileUpdateInput } from '@ov/domain';
 import { and, eq, isNull, ne, sql } from 'drizzle-orm';
+import type { Principal } from '../../core/principal';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema';
 import type { Lang } from '../../lib/language';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import { writeTrace } from '../../lib/traces';
-import type { Principal } from '../../plugins/access';
 import { createUsersRepository } from '../users/users.repository';
 import { createUsersService } from '../users/users.service';
 import { type AccountService, isUniqueViolation, setPassword } from './account.service';

@@ -1,5 +1,5 @@
 import { AppError, hasPermission, normalizeClientCode, PERMISSIONS } from '@ov/domain';
-import type { Principal } from '../../plugins/access';
+import type { Principal } from '../../core/principal';
 import type { CodePattern } from '../settings/settings.store';
 import type { createBillingRepository } from './billing.repository';
 import type { CommercialSystem, LedgerAccount } from './commercial-system';

@@ -6,6 +6,7 @@ import {
   normalizeClientCode,
 } from '@ov/domain';
 import { and, eq } from 'drizzle-orm';
+import type { Principal } from '../../core/principal';
 import type { Db } from '../../db/client';
 import { clientCodeLinks } from '../../db/schema';
 import type { InvalidatedCache, LinkedCodes } from '../../lib/cache';
@@ -18,7 +19,6 @@ import {
   UNKNOWN_CODE_RATE,
 } from '../../lib/throttle';
 import { writeTrace } from '../../lib/traces';
-import type { Principal } from '../../plugins/access';
 import type { CodePattern } from '../settings/settings.store';
 import { createCodeAccess, readsAnyCode } from './billing.access';
 import { createBillingRepository } from './billing.repository';

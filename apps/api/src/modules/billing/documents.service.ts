@@ -1,10 +1,10 @@
 import { createHmac } from 'node:crypto';
 import { AppError, maskHolderName } from '@ov/domain';
 import { eq } from 'drizzle-orm';
+import type { Principal } from '../../core/principal';
 import type { Db } from '../../db/client';
 import { billingDocuments, invoices, ledgerPaymentInvoices, ledgerPayments } from '../../db/schema';
 import type { Lang } from '../../lib/language';
-import type { Principal } from '../../plugins/access';
 import type { createCodeAccess } from './billing.access';
 import type { CommercialSystem, LedgerAccount } from './commercial-system';
 import { type DocParty, renderContract, renderReceipt, type Stamp } from './documents.pdf';

@@ -6,9 +6,9 @@ import {
   visibleSectors,
 } from '@ov/domain';
 import { eq } from 'drizzle-orm';
+import type { Principal } from '../../core/principal';
 import type { Db, Executor } from '../../db/client';
 import { contractRequests } from '../../db/schema';
-import type { Principal } from '../../plugins/access';
 import { loadActor } from '../users/users.admin.support';
 import type { Row } from './contract-requests.dto';
 

@@ -1,9 +1,9 @@
 import { createHash, randomUUID, timingSafeEqual } from 'node:crypto';
 import { AppError, type ContractRequestStatus, isOpenRequest } from '@ov/domain';
 import { and, count, eq } from 'drizzle-orm';
+import type { Principal } from '../../core/principal';
 import type { Db } from '../../db/client';
 import { contractRequestAttachments, contractRequestEvents, contractRequests } from '../../db/schema';
-import type { Principal } from '../../plugins/access';
 import type { FileStorage } from '../files/storage';
 import type { RequestAccess } from './contract-requests.access';
 import { attachmentDto } from './contract-requests.dto';

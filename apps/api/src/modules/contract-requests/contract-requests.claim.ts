@@ -1,11 +1,11 @@
 import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
 import { AppError, formatRequestId } from '@ov/domain';
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import type { Principal } from '../../core/principal';
 import type { Db } from '../../db/client';
 import { contractRequestClaims, contractRequests } from '../../db/schema';
 import { consume, MAIL_RATE, type RateRule, refund, tryConsume } from '../../lib/throttle';
 import { writeTrace } from '../../lib/traces';
-import type { Principal } from '../../plugins/access';
 import { mailMessage } from '../notifications/notifications.mail';
 import type { RequestAccess } from './contract-requests.access';
 import type { Row } from './contract-requests.dto';

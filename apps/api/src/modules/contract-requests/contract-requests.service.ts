@@ -19,13 +19,13 @@ import {
   UPLOAD_TOKEN_TTL_MS,
 } from '@ov/domain';
 import { and, asc, count, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import type { Principal } from '../../core/principal';
 import type { Db } from '../../db/client';
 import { contractRequestEvents, contractRequests, municipalities } from '../../db/schema';
 import type { Lang } from '../../lib/language';
 import { pageWindow, type SearchQuery, searchOrder, searchWhere } from '../../lib/search';
 import { consume, refund, ThrottledError } from '../../lib/throttle';
 import { writeTrace } from '../../lib/traces';
-import type { Principal } from '../../plugins/access';
 import { provesOwnership } from '../billing/billing.service';
 import type { CommercialSystem } from '../billing/commercial-system';
 import type { FileStorage } from '../files/storage';

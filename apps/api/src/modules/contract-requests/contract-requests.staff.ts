@@ -9,10 +9,10 @@ import {
   isStaffTransition,
 } from '@ov/domain';
 import { and, eq, sql } from 'drizzle-orm';
+import type { Principal } from '../../core/principal';
 import type { Db, Executor } from '../../db/client';
 import { commercialOffices, contractRequestEvents, contractRequests } from '../../db/schema';
 import { writeTrace } from '../../lib/traces';
-import type { Principal } from '../../plugins/access';
 import type { CommercialSystem } from '../billing/commercial-system';
 import type { RequestAccess } from './contract-requests.access';
 import type { createContractIssuer } from './contract-requests.contract';

@@ -1,10 +1,10 @@
 import { AppError, type FaqForm } from '@ov/domain';
 import { and, asc, count, eq, sql } from 'drizzle-orm';
+import type { Principal } from '../../core/principal';
 import type { Db } from '../../db/client';
 import { faqs } from '../../db/schema';
 import { pageWindow, type SearchQuery, type SearchSpec, searchOrder, searchWhere } from '../../lib/search';
 import { writeTrace } from '../../lib/traces';
-import type { Principal } from '../../plugins/access';
 
 type Row = typeof faqs.$inferSelect;
 

@@ -1,9 +1,9 @@
 import { AppError, type NotificationEvent, type NotificationType } from '@ov/domain';
 import { and, count, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { Principal } from '../../core/principal';
 import type { Db, Executor } from '../../db/client';
 import { notifications, users } from '../../db/schema';
 import { pageWindow, type SearchQuery, type SearchSpec, searchOrder, searchWhere } from '../../lib/search';
-import type { Principal } from '../../plugins/access';
 import { enqueueMail } from '../mail/outbox';
 import { renderMail } from '../mail/templates';
 

@@ -1,11 +1,11 @@
 import { AppError, type CommercialOfficeInput } from '@ov/domain';
 import { and, asc, count, eq, sql } from 'drizzle-orm';
+import type { Principal } from '../../core/principal';
 import type { Db } from '../../db/client';
 import { commercialOffices, municipalities } from '../../db/schema';
 import type { Lang } from '../../lib/language';
 import { pageWindow, type SearchQuery, type SearchSpec, searchOrder, searchWhere } from '../../lib/search';
 import { writeTrace } from '../../lib/traces';
-import type { Principal } from '../../plugins/access';
 import { type Actor, assertInScope, loadActor } from '../users/users.admin.support';
 
 type Row = typeof commercialOffices.$inferSelect;

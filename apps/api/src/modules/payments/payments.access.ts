@@ -1,6 +1,6 @@
 import { AppError, hasPermission, normalizeClientCode, PERMISSIONS } from '@ov/domain';
+import type { Principal } from '../../core/principal';
 import type { Db } from '../../db/client';
-import type { Principal } from '../../plugins/access';
 import type { CommercialSystem, LedgerAccount } from '../billing';
 import { createBillingRepository } from '../billing/billing.repository';
 import type { CodePattern } from '../settings/settings.store';

@@ -1,5 +1,5 @@
 import { AppError, type PaymentMethod } from '@ov/domain';
-import type { Principal } from '../../plugins/access';
+import type { Principal } from '../../core/principal';
 import { GatewayError, type GatewayQuery } from './gateways';
 import { type PaymentsContext, paymentError } from './payments.context';
 import { type PaymentRow, paymentsRepo } from './payments.repository';

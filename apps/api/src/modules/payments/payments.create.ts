@@ -11,7 +11,7 @@ import {
   paymentResult,
   type Settings,
 } from '@ov/domain';
-import type { Principal } from '../../plugins/access';
+import type { Principal } from '../../core/principal';
 import { LedgerRejection, type OpenInvoice } from '../billing';
 import type { PaymentGateway } from './gateways';
 import type { CodeAccess } from './payments.access';

@@ -1,6 +1,7 @@
 import { Readable } from 'node:stream';
 import { AppError, PAYMENT_METHODS, type PaymentMethod, type PaymentStatus } from '@ov/domain';
 import { and, count, eq, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
+import type { Principal } from '../../core/principal';
 import type { Db } from '../../db/client';
 import { paymentRequests, users } from '../../db/schema';
 import type { Lang } from '../../lib/language';
@@ -12,7 +13,6 @@ import {
   searchOrder,
   searchWhere,
 } from '../../lib/search';
-import type { Principal } from '../../plugins/access';
 import { readsAllPayments } from './payments.access';
 import { createDashboard } from './payments.dashboard';
 import { toPaymentDto } from './payments.repository';

@@ -1,5 +1,5 @@
 import { AppError, mustTransition, type PaymentMethod } from '@ov/domain';
-import type { Principal } from '../../plugins/access';
+import type { Principal } from '../../core/principal';
 import type { PaymentsContext } from './payments.context';
 import { paymentError } from './payments.context';
 import { type OwnerSignal, sendSignals, tellOwner, tracePayment } from './payments.notify';

@@ -1,8 +1,8 @@
 import { AppError } from '@ov/domain';
 import type { Config } from '../../config';
+import type { Principal } from '../../core/principal';
 import type { Db } from '../../db/client';
 import type { Lang } from '../../lib/language';
-import type { Principal } from '../../plugins/access';
 import {
   type BillingDocuments,
   type CommercialSystem,

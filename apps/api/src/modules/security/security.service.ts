@@ -7,11 +7,11 @@ import {
   ROLE_NAMES,
 } from '@ov/domain';
 import { and, count, eq, inArray, sql } from 'drizzle-orm';
+import type { Principal } from '../../core/principal';
 import type { Db, Executor } from '../../db/client';
 import { rolePermissions, roles, userRoles } from '../../db/schema';
 import { pageWindow, type SearchQuery, type SearchSpec, searchOrder, searchWhere } from '../../lib/search';
 import { writeTrace } from '../../lib/traces';
-import type { Principal } from '../../plugins/access';
 
 type RoleRow = typeof roles.$inferSelect;
 const PROTECTED = new Set<string>([ROLE_NAMES.SUPER_ADMIN, ROLE_NAMES.USER]);

@@ -8,10 +8,10 @@ import {
 } from '@ov/domain';
 import { eq, sql } from 'drizzle-orm';
 import type { Config } from '../../config';
+import type { Principal } from '../../core/principal';
 import type { Database } from '../../db/client';
 import { settings } from '../../db/schema';
 import { writeTrace } from '../../lib/traces';
-import type { Principal } from '../../plugins/access';
 
 export interface VersionedSettings extends Settings {
   version: number;

@@ -1,12 +1,12 @@
 import { type AdminUser, AppError, generatePassword, ROLE_NAMES, splitFullName } from '@ov/domain';
 import dayjs from 'dayjs';
 import { and, count, eq, isNotNull, sql } from 'drizzle-orm';
+import type { Principal } from '../../core/principal';
 import type { Db, Tx } from '../../db/client';
 import { roles, users } from '../../db/schema';
 import { hashPassword } from '../../lib/passwords';
 import type { SearchQuery } from '../../lib/search';
 import { writeTrace } from '../../lib/traces';
-import type { Principal } from '../../plugins/access';
 import {
   assertInScope,
   assertMaySetScope,

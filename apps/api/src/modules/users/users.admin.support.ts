@@ -1,8 +1,8 @@
 import { AppError, hasPermission, PERMISSIONS } from '@ov/domain';
 import { and, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
+import type { Principal } from '../../core/principal';
 import type { Executor } from '../../db/client';
 import { refreshTokens, roles, userRoles, users } from '../../db/schema';
-import type { Principal } from '../../plugins/access';
 import { toUserDto } from './users.dto';
 import { assertMayActOn, assertMayHandOut, assertSuperAdminRemains } from './users.privilege';
 import { createUsersRepository } from './users.repository';

@@ -1,10 +1,10 @@
 import { AppError, generatePassword, type PasswordReset, type UserStatus } from '@ov/domain';
 import { eq, sql } from 'drizzle-orm';
+import type { Principal } from '../../core/principal';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema';
 import { hashPassword } from '../../lib/passwords';
 import { writeTrace } from '../../lib/traces';
-import type { Principal } from '../../plugins/access';
 import {
   assertUniqueLive,
   userDto as dto,

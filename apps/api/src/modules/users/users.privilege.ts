@@ -1,8 +1,8 @@
 import { AppError, coversPermissions } from '@ov/domain';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { Principal } from '../../core/principal';
 import type { Executor } from '../../db/client';
 import { rolePermissions, roles, userRoles, users } from '../../db/schema';
-import type { Principal } from '../../plugins/access';
 
 /**
  * The rule behind every staff action on an account (edit, e-mail, password reset, status, removal,

@@ -1,7 +1,7 @@
 import { AppError } from '@ov/domain';
+import type { Principal } from '../../core/principal';
 import type { Db } from '../../db/client';
 import type { SearchQuery } from '../../lib/search';
-import type { Principal } from '../../plugins/access';
 import { toUserDto } from './users.dto';
 import { createUsersRepository } from './users.repository';
 
