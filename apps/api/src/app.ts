@@ -3,6 +3,7 @@ import cors from '@fastify/cors';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config';
+import { buildContainer } from './container';
 import type { Database } from './db/client';
 import { DEFAULT_SPACE } from './db/seed';
 import { jobsPlugin } from './jobs/jobs.plugin';
@@ -90,8 +91,8 @@ export async function buildApp({ config, database, logger }: AppDeps): Promise<F
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  const db = database.db;
-  const signer = createTokenSigner(config.jwtSecret);
+  const c = await buildContainer({ config, database });
+  const { db } = c;
 
   registerErrorHandling(app);
   registerRequestId(app);
@@ -105,15 +106,10 @@ export async function buildApp({ config, database, logger }: AppDeps): Promise<F
   app.addHook('onSend', async (_req, reply) => {
     if (closing) reply.header('connection', 'close');
   });
-  const caches = createAppCaches(database);
-  const settings = createSettingsStore(database, config);
-  // Uploaded images and documents: PostgreSQL (default), a local folder or S3 (STORAGE, lib/storage).
-  const store = await createObjectStore(config, db);
-  app.addHook('onClose', async () => settings.close());
-  app.addHook('onClose', async () => caches.close());
+  app.addHook('onClose', async () => c.close());
   // Headers first: a request refused by access control (401/403) still gets them.
   await registerSecurityHeaders(app);
-  registerAccessControl(app, { db, signer, cache: caches.principal });
+  registerAccessControl(app, { db, signer: c.signer, cache: c.caches.principal });
   await app.register(cors, { origin: false, exposedHeaders: ['x-total-count'] });
   // JSON and text above 1 KB go out as brotli or gzip, whichever the caller accepts (Vary: Accept-
   // Encoding); the live notifications stream (hijacked) and PDFs are left alone, and the web app's
@@ -121,31 +117,13 @@ export async function buildApp({ config, database, logger }: AppDeps): Promise<F
   await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
   await registerOpenApi(app);
 
-  // Built once and passed down (the composition root): the ledger (with its debt summaries kept between
-  // requests), the documents drawn from it, and the auth service.
-  const commercial = createLedgerCommercialSystem(db, {
-    debtsCache: config.DEBTS_CACHE ? caches.debts : undefined,
-  });
-  const documents = createBillingDocuments({
-    db,
-    commercial,
-    secret: config.jwtSecret,
-    publicUrl: config.publicUrl,
-  });
-  const auth = createAuthService({ db, signer, deviceSecret: config.jwtSecret });
-  // The payment gateways configuration switches on (EnZona, Transfermóvil: the real ones or the sandbox).
-  const gateways = createGateways(config);
-
-  await app.register(healthRoutes, { database, space: DEFAULT_SPACE, settings });
-  await app.register(settingsRoutes, { settings });
-  await app.register(authRoutes, { auth });
-  await app.register(usersRoutes, {
-    users: createUsersService({ db }),
-    admin: createUsersAdminService({ db, publicUrl: config.publicUrl }),
-  });
-  await app.register(securityRoutes, { security: createSecurityService({ db }) });
-  await app.register(notificationsRoutes, { database, signer });
-  await app.register(accessRequestsRoutes, { requests: createAccessRequestsService({ db }) });
+  await app.register(healthRoutes, { database, space: DEFAULT_SPACE, settings: c.settings });
+  await app.register(settingsRoutes, { settings: c.settings });
+  await app.register(authRoutes, { auth: c.auth });
+  await app.register(usersRoutes, { users: c.users, admin: c.usersAdmin });
+  await app.register(securityRoutes, { security: c.security });
+  await app.register(notificationsRoutes, { database, signer: c.signer });
+  await app.register(accessRequestsRoutes, { requests: c.accessRequests });
   await app.register(tracesRoutes, { db });
   await app.register(securityLogRoutes, { db });
   await app.register(faqsRoutes, { db });
@@ -154,27 +132,34 @@ export async function buildApp({ config, database, logger }: AppDeps): Promise<F
   await app.register(billingRoutes, {
     db,
     config,
-    linksCache: caches.links,
-    codePattern: settings.codePattern,
-    commercial,
-    documents,
+    linksCache: c.caches.links,
+    codePattern: c.settings.codePattern,
+    commercial: c.commercial,
+    documents: c.documents,
   });
   await app.register(mailRoutes, { db, config });
   await app.register(accountRoutes, {
     db,
     config,
-    settings,
-    auth,
-    commercial,
+    settings: c.settings,
+    auth: c.auth,
+    commercial: c.commercial,
   });
-  await app.register(filesRoutes, { db, storage: imageStorage(store) });
-  await app.register(paymentsRoutes, { db, config, settings, commercial, documents, gateways });
+  await app.register(filesRoutes, { db, storage: c.images });
+  await app.register(paymentsRoutes, {
+    db,
+    config,
+    settings: c.settings,
+    commercial: c.commercial,
+    documents: c.documents,
+    gateways: c.gateways,
+  });
   await app.register(contractRequestsRoutes, {
     database,
     config,
-    settings,
-    commercial,
-    storage: documentStorage(store),
+    settings: c.settings,
+    commercial: c.commercial,
+    storage: c.documentFiles,
   });
   // Background work (mail outbox, payment reconciliation) in processes with the `jobs` role.
   await app.register(jobsPlugin, { database, config });
