@@ -2,16 +2,14 @@ import type { Config } from './config';
 import type { Database } from './db/client';
 import { createAppCaches } from './lib/cache';
 import { createObjectStore } from './lib/storage';
-import { createAccessRequestsService } from './modules/access-requests/access-requests.service';
-import { createAuthService } from './modules/auth/auth.service';
-import { createTokenSigner } from './modules/auth/tokens';
+import { createAccessRequestsService } from './modules/access-requests';
+import { createAuthService, createTokenSigner } from './modules/auth';
 import { createBillingDocuments, createLedgerCommercialSystem } from './modules/billing';
-import { documentStorage, imageStorage } from './modules/files/storage';
-import { createGateways } from './modules/payments/gateways';
-import { createSecurityService } from './modules/security/security.service';
-import { createSettingsStore } from './modules/settings/settings.store';
-import { createUsersAdminService } from './modules/users/users.admin.service';
-import { createUsersService } from './modules/users/users.service';
+import { documentStorage, imageStorage } from './modules/files';
+import { createGateways } from './modules/payments';
+import { createSecurityService } from './modules/security';
+import { createSettingsStore } from './modules/settings';
+import { createUsersAdminService, createUsersService } from './modules/users';
 
 export interface ContainerDeps {
   config: Config;

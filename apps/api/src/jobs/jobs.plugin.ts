@@ -1,8 +1,12 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { type Config, hasRole } from '../config';
 import { type Database, LOCKS } from '../db/client';
-import { createMailboxTransport, createSmtpTransport, type MailTransport } from '../modules/mail/transport';
-import { drainOutboxOnce } from '../modules/mail/worker';
+import {
+  createMailboxTransport,
+  createSmtpTransport,
+  drainOutboxOnce,
+  type MailTransport,
+} from '../modules/mail';
 import { type Job, startJobRunner } from './runner';
 
 /**

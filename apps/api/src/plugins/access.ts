@@ -5,14 +5,13 @@ import type { Principal } from '../core/principal';
 import { type Db, oncePerDatabase } from '../db/client';
 import { rolePermissions, roles, userRoles, users } from '../db/schema';
 import type { InvalidatedCache } from '../lib/cache';
-import type { TokenSigner } from '../modules/auth/tokens';
+import type { TokenSigner } from '../modules/auth';
 
 /**
  * Every route declares who may call it. `customer` is a signed-in user holding the USER role;
  * a permission list means any one of them (ADMIN grants all).
  */
 export type Access = 'public' | 'authenticated' | 'customer' | { anyOf: Permission[] };
-
 
 declare module 'fastify' {
   interface FastifyContextConfig {

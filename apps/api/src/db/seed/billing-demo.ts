@@ -7,7 +7,7 @@ import {
   type GenResult,
   generateAccount,
   type Profile,
-} from '../../modules/billing/generator';
+} from '../../modules/billing';
 import type { Db, Tx } from '../client';
 import {
   accounts,

@@ -1,4 +1,4 @@
-import { ensureContractModels } from '../../modules/contract-requests/contract-requests.contract';
+import { ensureContractModels } from '../../modules/contract-requests';
 import type { Db } from '../client';
 import { DEFAULT_SPACE, seedBase } from './base';
 import { seedBillingDemo } from './billing-demo';

@@ -5,10 +5,9 @@ import type { Db, Executor } from '../../db/client';
 import { accessRequests, roles, userRoles, users } from '../../db/schema';
 import { pageWindow, type SearchQuery, type SearchSpec, searchOrder, searchWhere } from '../../lib/search';
 import { writeTrace } from '../../lib/traces';
-import { mailMessage } from '../notifications/notifications.mail';
-import { createNotification } from '../notifications/notifications.service';
-import { assertUuidFilters } from '../traces/uuid-filters';
-import { assertMayHandOut } from '../users/users.privilege';
+import { createNotification, mailMessage } from '../notifications';
+import { assertUuidFilters } from '../traces';
+import { assertMayHandOut } from '../users';
 
 const TRACE = { module: 'access-requests', section: 'requests' } as const;
 const requester = aliasedTable(users, 'requester');

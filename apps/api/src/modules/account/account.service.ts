@@ -15,12 +15,10 @@ import type { Lang } from '../../lib/language';
 import { hashPassword } from '../../lib/passwords';
 import { consume, MAIL_IP_RATE, MAIL_RATE, SIGNUP_IP_RATE, tryConsume } from '../../lib/throttle';
 import { writeTrace } from '../../lib/traces';
-import { revokeUserSessions } from '../auth/sessions';
-import { createDeviceTokens } from '../auth/sign-in-throttle';
+import { createDeviceTokens, revokeUserSessions } from '../auth';
 import { type CommercialSystem, provesOwnership } from '../billing';
-import { enqueueMail } from '../mail/outbox';
-import { type MailTemplateName, renderMail } from '../mail/templates';
-import { type CodePattern, fixedCodePattern } from '../settings/settings.store';
+import { enqueueMail, type MailTemplateName, renderMail } from '../mail';
+import { type CodePattern, fixedCodePattern } from '../settings';
 import { consumeLinkToken, issueLinkToken } from './links';
 
 export interface SignupBody {

@@ -3,7 +3,7 @@ import { AppError } from '@ov/domain';
 import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { type AccountTokenPurpose, accountTokens } from '../../db/schema';
-import { hashToken } from '../auth/tokens';
+import { hashToken } from '../auth';
 
 export const LINK_TTL_MS: Record<AccountTokenPurpose, number> = {
   VERIFY_SIGNUP: 24 * 3600_000,

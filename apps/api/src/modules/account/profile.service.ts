@@ -6,8 +6,7 @@ import { users } from '../../db/schema';
 import type { Lang } from '../../lib/language';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import { writeTrace } from '../../lib/traces';
-import { createUsersRepository } from '../users/users.repository';
-import { createUsersService } from '../users/users.service';
+import { createUsersRepository, createUsersService } from '../users';
 import { type AccountService, isUniqueViolation, setPassword } from './account.service';
 import { consumeLinkToken, issueLinkToken } from './links';
 

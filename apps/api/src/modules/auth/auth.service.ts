@@ -5,7 +5,7 @@ import type { Db } from '../../db/client';
 import { refreshTokens, securityEvents } from '../../db/schema';
 import { DEFAULT_SPACE } from '../../db/seed';
 import { burnPasswordTime, verifyPassword } from '../../lib/passwords';
-import { createUsersRepository } from '../users/users.repository';
+import { createUsersRepository } from '../users';
 import { revokeUserSessions } from './sessions';
 import { createDeviceTokens, createSignInThrottle } from './sign-in-throttle';
 import { hashToken, newRefreshToken, type TokenSigner } from './tokens';

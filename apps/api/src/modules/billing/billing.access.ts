@@ -1,6 +1,6 @@
 import { AppError, hasPermission, normalizeClientCode, PERMISSIONS } from '@ov/domain';
 import type { Principal } from '../../core/principal';
-import type { CodePattern } from '../settings/settings.store';
+import type { CodePattern } from '../settings';
 import type { createBillingRepository } from './billing.repository';
 import type { CommercialSystem, LedgerAccount } from './commercial-system';
 

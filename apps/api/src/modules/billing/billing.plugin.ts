@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import type { InvalidatedCache, LinkedCodes } from '../../lib/cache';
-import { type CodePattern, fixedCodePattern } from '../settings/settings.store';
+import { type CodePattern, fixedCodePattern } from '../settings';
 import { billingCallsRoutes } from './billing.routes';
 import { createBillingService } from './billing.service';
 import type { CommercialSystem } from './commercial-system';

@@ -19,7 +19,7 @@ import {
   UNKNOWN_CODE_RATE,
 } from '../../lib/throttle';
 import { writeTrace } from '../../lib/traces';
-import type { CodePattern } from '../settings/settings.store';
+import type { CodePattern } from '../settings';
 import { createCodeAccess, readsAnyCode } from './billing.access';
 import { createBillingRepository } from './billing.repository';
 import type { CommercialSystem, LedgerAccount } from './commercial-system';

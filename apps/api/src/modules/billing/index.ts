@@ -1,6 +1,10 @@
 /** What other modules (payments) use from billing. */
 export { billingRoutes } from './billing.plugin';
+export { createBillingRepository } from './billing.repository';
 export { provesOwnership } from './billing.service';
 export * from './commercial-system';
+export { field, header, render, UTILITY_HEADER } from './documents.pdf';
 export { type BillingDocuments, createBillingDocuments } from './documents.service';
+export { billingPeriods, type GenAccount, type GenResult, generateAccount, type Profile } from './generator';
 export { createLedgerCommercialSystem } from './ledger';
+export { formatAddress } from './ledger.mappers';

@@ -9,7 +9,7 @@ import { eq } from 'drizzle-orm';
 import type { Principal } from '../../core/principal';
 import type { Db, Executor } from '../../db/client';
 import { contractRequests } from '../../db/schema';
-import { loadActor } from '../users/users.admin.support';
+import { loadActor } from '../users';
 import type { Row } from './contract-requests.dto';
 
 const t = contractRequests;

@@ -4,7 +4,7 @@ import { and, count, eq } from 'drizzle-orm';
 import type { Principal } from '../../core/principal';
 import type { Db } from '../../db/client';
 import { contractRequestAttachments, contractRequestEvents, contractRequests } from '../../db/schema';
-import type { FileStorage } from '../files/storage';
+import type { FileStorage } from '../files';
 import type { RequestAccess } from './contract-requests.access';
 import { attachmentDto } from './contract-requests.dto';
 

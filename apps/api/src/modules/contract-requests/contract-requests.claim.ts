@@ -6,7 +6,7 @@ import type { Db } from '../../db/client';
 import { contractRequestClaims, contractRequests } from '../../db/schema';
 import { consume, MAIL_RATE, type RateRule, refund, tryConsume } from '../../lib/throttle';
 import { writeTrace } from '../../lib/traces';
-import { mailMessage } from '../notifications/notifications.mail';
+import { mailMessage } from '../notifications';
 import type { RequestAccess } from './contract-requests.access';
 import type { Row } from './contract-requests.dto';
 

@@ -10,8 +10,8 @@ import { and, eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { accounts, billingDocuments, contractModels, contractRequests } from '../../db/schema';
 import type { Lang } from '../../lib/language';
-import { formatAddress } from '../billing/ledger.mappers';
-import type { FileStorage } from '../files/storage';
+import { formatAddress } from '../billing';
+import type { FileStorage } from '../files';
 import type { Row } from './contract-requests.dto';
 import {
   type ContractModel,

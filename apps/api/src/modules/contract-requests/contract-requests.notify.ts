@@ -3,9 +3,8 @@ import { and, eq, isNull } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { users } from '../../db/schema';
 import { type RateRule, tryConsume } from '../../lib/throttle';
-import { keepOwnLinks } from '../mail/links';
-import { mailMessage } from '../notifications/notifications.mail';
-import { createNotification } from '../notifications/notifications.service';
+import { keepOwnLinks } from '../mail';
+import { createNotification, mailMessage } from '../notifications';
 import type { Row } from './contract-requests.dto';
 
 /**

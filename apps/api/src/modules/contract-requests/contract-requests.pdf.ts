@@ -1,6 +1,6 @@
 import type { ContractSector } from '@ov/domain';
 import type { Lang } from '../../lib/language';
-import { field, header, render, UTILITY_HEADER } from '../billing/documents.pdf';
+import { field, header, render, UTILITY_HEADER } from '../billing';
 
 type Doc = PDFKit.PDFDocument;
 

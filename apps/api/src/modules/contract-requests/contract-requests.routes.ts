@@ -17,9 +17,9 @@ import { requestLanguage } from '../../lib/language';
 import { sendPage } from '../../lib/search';
 import { consume, UPLOAD_RATE } from '../../lib/throttle';
 import { principalOf } from '../../plugins/access';
-import type { CommercialSystem } from '../billing/commercial-system';
-import { createLocalFileStorage, type FileStorage, STORED_DOCUMENT_NAME } from '../files/storage';
-import type { SettingsStore } from '../settings/settings.store';
+import type { CommercialSystem } from '../billing';
+import { createLocalFileStorage, type FileStorage, STORED_DOCUMENT_NAME } from '../files';
+import type { SettingsStore } from '../settings';
 import {
   attachmentDtoSchema,
   fullDtoSchema,

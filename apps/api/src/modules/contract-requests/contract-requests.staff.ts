@@ -13,7 +13,7 @@ import type { Principal } from '../../core/principal';
 import type { Db, Executor } from '../../db/client';
 import { commercialOffices, contractRequestEvents, contractRequests } from '../../db/schema';
 import { writeTrace } from '../../lib/traces';
-import type { CommercialSystem } from '../billing/commercial-system';
+import type { CommercialSystem } from '../billing';
 import type { RequestAccess } from './contract-requests.access';
 import type { createContractIssuer } from './contract-requests.contract';
 import { today } from './contract-requests.contract';

@@ -1,6 +1,6 @@
 import { AppError, ATTACHMENT_KINDS } from '@ov/domain';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { isPdf, reencodeDocumentImage } from '../files/images';
+import { isPdf, reencodeDocumentImage } from '../files';
 import { rebuildPdf } from './contract-requests.sanitize';
 
 export function sendPdf(reply: FastifyReply, name: string, pdf: Buffer) {

@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../../db/client';
 import { isDatabaseUnavailable } from '../../lib/db-errors';
-import type { SettingsStore } from '../settings/settings.store';
+import type { SettingsStore } from '../settings';
 
 const ok = z.object({ status: z.literal('ok') });
 

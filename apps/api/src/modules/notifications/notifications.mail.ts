@@ -1,6 +1,5 @@
 import type { Executor } from '../../db/client';
-import { enqueueMail } from '../mail/outbox';
-import { renderMail } from '../mail/templates';
+import { enqueueMail, renderMail } from '../mail';
 
 type Lang = 'es' | 'en';
 

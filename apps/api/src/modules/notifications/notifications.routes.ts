@@ -4,7 +4,7 @@ import { z } from 'zod';
 import type { Database } from '../../db/client';
 import { sendPage } from '../../lib/search';
 import { loadPrincipal, principalOf } from '../../plugins/access';
-import type { TokenSigner } from '../auth/tokens';
+import type { TokenSigner } from '../auth';
 import { createNotificationHub } from './notifications.hub';
 import { createNotificationsService } from './notifications.service';
 

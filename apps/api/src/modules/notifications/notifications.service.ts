@@ -4,8 +4,7 @@ import type { Principal } from '../../core/principal';
 import type { Db, Executor } from '../../db/client';
 import { notifications, users } from '../../db/schema';
 import { pageWindow, type SearchQuery, type SearchSpec, searchOrder, searchWhere } from '../../lib/search';
-import { enqueueMail } from '../mail/outbox';
-import { renderMail } from '../mail/templates';
+import { enqueueMail, renderMail } from '../mail';
 
 /** The channel every API process LISTENs on; NOTIFY is transactional, so only committed rows are pushed. */
 export const NOTIFY_CHANNEL = 'ov_notifications';

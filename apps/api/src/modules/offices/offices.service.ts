@@ -6,7 +6,7 @@ import { commercialOffices, municipalities } from '../../db/schema';
 import type { Lang } from '../../lib/language';
 import { pageWindow, type SearchQuery, type SearchSpec, searchOrder, searchWhere } from '../../lib/search';
 import { writeTrace } from '../../lib/traces';
-import { type Actor, assertInScope, loadActor } from '../users/users.admin.support';
+import { type Actor, assertInScope, loadActor } from '../users';
 
 type Row = typeof commercialOffices.$inferSelect;
 const t = commercialOffices;

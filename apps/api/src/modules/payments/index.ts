@@ -1,2 +1,3 @@
+export { createGateways } from './gateways';
 export { paymentsRoutes } from './payments.plugin';
 export { createPaymentsService, type PaymentsService } from './payments.service';

@@ -2,8 +2,8 @@ import { AppError, hasPermission, normalizeClientCode, PERMISSIONS } from '@ov/d
 import type { Principal } from '../../core/principal';
 import type { Db } from '../../db/client';
 import type { CommercialSystem, LedgerAccount } from '../billing';
-import { createBillingRepository } from '../billing/billing.repository';
-import type { CodePattern } from '../settings/settings.store';
+import { createBillingRepository } from '../billing';
+import type { CodePattern } from '../settings';
 import type { PaymentRow } from './payments.repository';
 
 /** Staff who see every payment of their space (records, export, receipts). */

@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import type { CommercialSystem } from '../billing';
-import type { CodePattern } from '../settings/settings.store';
+import type { CodePattern } from '../settings';
 import type { Gateways } from './gateways';
 
 export type PaymentsConfig = Pick<

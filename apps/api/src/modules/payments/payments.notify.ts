@@ -5,9 +5,8 @@ import type { Executor } from '../../db/client';
 import { notifications, users } from '../../db/schema';
 import { insertOf, insertTogether, type PendingInsert, pendingInsert } from '../../lib/batch';
 import { pendingTrace } from '../../lib/traces';
-import { pendingMail } from '../mail/outbox';
-import { renderMail } from '../mail/templates';
-import { signalSoon } from '../notifications/notifications.service';
+import { pendingMail, renderMail } from '../mail';
+import { signalSoon } from '../notifications';
 import type { OwnerContact, PaymentRow } from './payments.repository';
 
 /** The live push of a notification, sent after the commit (see `tellOwner`). */

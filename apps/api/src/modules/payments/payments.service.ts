@@ -9,7 +9,7 @@ import {
   createBillingDocuments,
   createLedgerCommercialSystem,
 } from '../billing';
-import { fixedCodePattern, settingsDefaults } from '../settings/settings.store';
+import { fixedCodePattern, settingsDefaults } from '../settings';
 import { createGateways, type Gateways } from './gateways';
 import { createCodeAccess } from './payments.access';
 import { enzonaReturn, transfermovilNotify } from './payments.callbacks';

@@ -1,10 +1,9 @@
 import { BASE_PATH } from '@ov/domain';
 import type { Executor } from '../../db/client';
 import type { users } from '../../db/schema';
-import { issueLinkToken } from '../account/links';
-import { enqueueMail } from '../mail/outbox';
-import { renderMail } from '../mail/templates';
-import { mailMessage } from '../notifications/notifications.mail';
+import { issueLinkToken } from '../account';
+import { enqueueMail, renderMail } from '../mail';
+import { mailMessage } from '../notifications';
 
 type UserRow = typeof users.$inferSelect;
 

@@ -1,6 +1,6 @@
 import type { Executor } from '../../db/client';
 import type { users } from '../../db/schema';
-import { mailMessage } from '../notifications/notifications.mail';
+import { mailMessage } from '../notifications';
 
 type UserRow = typeof users.$inferSelect;
 

@@ -1,0 +1,9 @@
+/** The settings module's door: what app.ts, the container and other modules use. */
+export { settingsRoutes } from './settings.routes';
+export {
+  type CodePattern,
+  createSettingsStore,
+  fixedCodePattern,
+  type SettingsStore,
+  settingsDefaults,
+} from './settings.store';
