@@ -5,7 +5,6 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type { Config } from './config';
 import { buildContainer } from './container';
 import type { Database } from './db/client';
-import { DEFAULT_SPACE } from './db/seed';
 import { jobsPlugin } from './jobs/jobs.plugin';
 import { createAppCaches } from './lib/cache';
 import { createObjectStore } from './lib/storage';
@@ -81,7 +80,7 @@ export async function buildApp({ config, database, logger }: AppDeps): Promise<F
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  const c = await buildContainer({ config, database });
+  const c = await buildContainer({ config, database, log: app.log });
   const { db } = c;
 
   registerErrorHandling(app);
@@ -107,16 +106,19 @@ export async function buildApp({ config, database, logger }: AppDeps): Promise<F
   await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
   await registerOpenApi(app);
 
-  await app.register(healthRoutes, { database, space: DEFAULT_SPACE, settings: c.settings });
+  await app.register(healthRoutes, { health: c.health });
   await app.register(settingsRoutes, { settings: c.settings });
   await app.register(authRoutes, { auth: c.auth });
   await app.register(usersRoutes, { users: c.users, admin: c.usersAdmin });
   await app.register(securityRoutes, { security: c.security });
-  await app.register(notificationsRoutes, { database, signer: c.signer });
+  await app.register(notificationsRoutes, {
+    notifications: c.notifications,
+    streams: c.notificationStreams,
+  });
   await app.register(accessRequestsRoutes, { requests: c.accessRequests });
-  await app.register(tracesRoutes, { db });
-  await app.register(securityLogRoutes, { db });
-  await app.register(faqsRoutes, { db });
+  await app.register(tracesRoutes, { traces: c.traces });
+  await app.register(securityLogRoutes, { traces: c.traces });
+  await app.register(faqsRoutes, { faqs: c.faqs });
   await app.register(officesRoutes, { db });
   await app.register(addressRoutes, { db });
   await app.register(billingRoutes, {
@@ -127,7 +129,7 @@ export async function buildApp({ config, database, logger }: AppDeps): Promise<F
     commercial: c.commercial,
     documents: c.documents,
   });
-  await app.register(mailRoutes, { db, config });
+  await app.register(mailRoutes, { mail: c.mail, config });
   await app.register(accountRoutes, {
     db,
     config,

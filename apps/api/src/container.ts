@@ -1,19 +1,34 @@
 import type { Config } from './config';
 import type { Database } from './db/client';
+import { DEFAULT_SPACE } from './db/seed';
 import { createAppCaches } from './lib/cache';
 import { createObjectStore } from './lib/storage';
-import { createAccessRequestsService } from './modules/access-requests';
+import { createAccessRequestsRepository, createAccessRequestsService } from './modules/access-requests';
 import { createAuthService, createTokenSigner } from './modules/auth';
 import { createBillingDocuments, createLedgerCommercialSystem } from './modules/billing';
+import { createFaqsRepository, createFaqsService } from './modules/faqs';
 import { documentStorage, imageStorage } from './modules/files';
+import { createHealthRepository, createHealthService } from './modules/health';
+import { createMailRepository, createMailService } from './modules/mail';
+import {
+  createNotificationChannel,
+  createNotificationHub,
+  createNotificationStreams,
+  createNotificationsRepository,
+  createNotificationsService,
+} from './modules/notifications';
 import { createGateways } from './modules/payments';
 import { createSecurityService } from './modules/security';
-import { createSettingsStore } from './modules/settings';
+import { createSettingsRepository, createSettingsStore } from './modules/settings';
+import { createTracesRepository, createTracesService } from './modules/traces';
 import { createUsersAdminService, createUsersService } from './modules/users';
+import { tokenPrincipals } from './plugins/access';
 
 export interface ContainerDeps {
   config: Config;
   database: Database;
+  /** The app's logger, for adapters that report on their own (the notification listener). */
+  log: { info(msg: string): void; warn(obj: object, msg: string): void };
 }
 
 /**
@@ -21,12 +36,16 @@ export interface ContainerDeps {
  * handed to the route plugins (app.ts) and the background jobs. Nothing else constructs one: a
  * module's routes take what they need from this object, never a fallback of their own.
  */
-export async function buildContainer({ config, database }: ContainerDeps) {
+export async function buildContainer({ config, database, log }: ContainerDeps) {
   const db = database.db;
 
   // ---- adapters ----
   const caches = createAppCaches(database);
-  const settings = createSettingsStore(database, config);
+  const settings = createSettingsStore({
+    settings: createSettingsRepository(db),
+    config,
+    invalidations: database,
+  });
   const signer = createTokenSigner(config.jwtSecret);
   // Uploaded images and documents: PostgreSQL (default), a local folder or S3 (STORAGE, lib/storage).
   const store = await createObjectStore(config, db);
@@ -37,6 +56,9 @@ export async function buildContainer({ config, database }: ContainerDeps) {
   const commercial = createLedgerCommercialSystem(db, {
     debtsCache: config.DEBTS_CACHE ? caches.debts : undefined,
   });
+  // Live notifications: every process LISTENs on the database and fans the signals out to its streams.
+  const notificationHub = createNotificationHub(createNotificationChannel(database, log));
+  await notificationHub.start();
   // The payment gateways configuration switches on (EnZona, Transfermóvil: the real ones or the sandbox).
   const gateways = createGateways(config);
 
@@ -51,7 +73,22 @@ export async function buildContainer({ config, database }: ContainerDeps) {
   const users = createUsersService({ db });
   const usersAdmin = createUsersAdminService({ db, publicUrl: config.publicUrl });
   const security = createSecurityService({ db });
-  const accessRequests = createAccessRequestsService({ db });
+  const accessRequests = createAccessRequestsService({ requests: createAccessRequestsRepository(db) });
+  const health = createHealthService({
+    health: createHealthRepository(database),
+    settings,
+    space: DEFAULT_SPACE,
+  });
+  const faqs = createFaqsService({ faqs: createFaqsRepository(db) });
+  const traces = createTracesService({ traces: createTracesRepository(db) });
+  const mail = createMailService({ outbox: createMailRepository(db) });
+  const notifications = createNotificationsService({ notifications: createNotificationsRepository(db) });
+  const notificationStreams = createNotificationStreams({
+    // The same signer and per-request principal load as access control (plugins/access).
+    authenticate: tokenPrincipals({ db, signer }),
+    notifications,
+    hub: notificationHub,
+  });
 
   return {
     config,
@@ -70,10 +107,18 @@ export async function buildContainer({ config, database }: ContainerDeps) {
     usersAdmin,
     security,
     accessRequests,
+    health,
+    faqs,
+    traces,
+    mail,
+    notifications,
+    notificationHub,
+    notificationStreams,
     /** Releases what the adapters hold (listeners, timers). */
     async close() {
       settings.close();
       caches.close();
+      await notificationHub.close();
     },
   };
 }

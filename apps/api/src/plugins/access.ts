@@ -131,11 +131,27 @@ export async function loadPrincipal(
   };
 }
 
+/**
+ * The principal a bearer token stands for now (null when its user or session no longer holds): the
+ * check of every route below, and of the notifications stream, which takes its token in the query.
+ */
+export function tokenPrincipals(deps: {
+  db: Db;
+  signer: TokenSigner;
+  cache?: InvalidatedCache<PrincipalRecord | null>;
+}) {
+  return async (token: string): Promise<Principal | null> => {
+    const claims = await deps.signer.verify(token);
+    return loadPrincipal(deps.db, claims.sub, claims.space, claims.issuedAtMs, deps.cache, claims.sid);
+  };
+}
+
 export function registerAccessControl(
   app: FastifyInstance,
   deps: { db: Db; signer: TokenSigner; cache?: InvalidatedCache<PrincipalRecord | null> },
 ) {
   app.decorateRequest('principal', null);
+  const principalFrom = tokenPrincipals(deps);
   const table: FastifyInstance['routeAccess'] = [];
   app.decorate('routeAccess', table);
 
@@ -176,11 +192,6 @@ export function registerAccessControl(
       throw new AppError('BADREQUESTERROR', 452);
     }
   });
-
-  async function principalFrom(token: string) {
-    const claims = await deps.signer.verify(token);
-    return loadPrincipal(deps.db, claims.sub, claims.space, claims.issuedAtMs, deps.cache, claims.sid);
-  }
 }
 
 /** For handlers behind a non-public rule: the principal is always there. */

@@ -1,45 +1,14 @@
 import { AppError, describeNotification, hasPermission, PERMISSIONS } from '@ov/domain';
-import { aliasedTable, and, count, eq, sql } from 'drizzle-orm';
 import type { Principal } from '../../core/principal';
-import type { Db, Executor } from '../../db/client';
-import { accessRequests, roles, userRoles, users } from '../../db/schema';
-import { pageWindow, type SearchQuery, type SearchSpec, searchOrder, searchWhere } from '../../lib/search';
+import type { Executor } from '../../db/client';
+import type { SearchQuery } from '../../lib/search';
 import { writeTrace } from '../../lib/traces';
 import { createNotification, mailMessage } from '../notifications';
 import { assertUuidFilters } from '../traces';
 import { assertMayHandOut } from '../users';
+import type { AccessRequestsRepository, AccessRequestJoined as Joined } from './access-requests.repository';
 
 const TRACE = { module: 'access-requests', section: 'requests' } as const;
-const requester = aliasedTable(users, 'requester');
-const decider = aliasedTable(users, 'decider');
-
-const spec: SearchSpec = {
-  searchColumns: [
-    accessRequests.justification,
-    requester.email,
-    requester.firstName,
-    requester.lastName,
-    roles.name,
-  ],
-  filterFields: {
-    status: accessRequests.status,
-    roleId: accessRequests.roleId,
-    role: roles.name,
-    requester: accessRequests.requester,
-    createdAt: accessRequests.createdAt,
-  },
-  sortFields: { createdAt: accessRequests.createdAt, status: accessRequests.status },
-  defaultSort: [sql`${accessRequests.createdAt} desc`, sql`${accessRequests.id} asc`],
-};
-
-type UserRow = typeof users.$inferSelect;
-type Joined = {
-  r: typeof accessRequests.$inferSelect;
-  role: typeof roles.$inferSelect;
-  requester: UserRow;
-  decider: UserRow | null;
-};
-
 const fullName = (u: { firstName: string | null; lastName: string | null }) =>
   [u.firstName, u.lastName].filter(Boolean).join(' ');
 
@@ -51,16 +20,7 @@ function assertStaff(p: Principal) {
   if (p.isCustomer && p.permissions.length === 0) throw new AppError('BADREQUESTERROR', 452);
 }
 
-export function createAccessRequestsService({ db }: { db: Db }) {
-  function select(ex: Executor) {
-    return ex
-      .select({ r: accessRequests, role: roles, requester, decider })
-      .from(accessRequests)
-      .innerJoin(roles, eq(roles.id, accessRequests.roleId))
-      .innerJoin(requester, eq(requester.id, accessRequests.requester))
-      .leftJoin(decider, eq(decider.id, accessRequests.decidedBy));
-  }
-
+export function createAccessRequestsService({ requests }: { requests: AccessRequestsRepository }) {
   function toDto(x: Joined) {
     return {
       _id: x.r.id,
@@ -79,26 +39,21 @@ export function createAccessRequestsService({ db }: { db: Db }) {
   }
 
   async function one(ex: Executor, p: Principal, id: string) {
-    const [x] = (await select(ex).where(
-      and(eq(accessRequests.space, p.space), sql`${accessRequests.id}::text = ${id}`),
-    )) as Joined[];
+    const x = await requests.find(p.space, id, ex);
     if (!x) throw new AppError('NOTFOUND', 415);
     return x;
   }
 
   /** Accept or reject: only a PENDING request (468), never one's own (452); SUPER_ADMIN only by a super-admin (410). */
   async function decide(p: Principal, id: string, status: 'ACCEPTED' | 'REJECTED', reason: string | null) {
-    return db.transaction(async (tx) => {
+    return requests.transaction(async (tx) => {
       const x = await one(tx, p, id);
       if (x.r.status !== 'PENDING') throw new AppError('BADREQUESTERROR', 468);
       if (x.r.requester === p.userId) throw new AppError('BADREQUESTERROR', 452);
       if (status === 'ACCEPTED') {
         if (x.role.superAdmin && !p.isSuperAdmin) throw new AppError('UNAUTHORIZEDERROR', 410);
         await assertMayHandOut(tx, p, [x.role.id]);
-        await tx
-          .insert(userRoles)
-          .values({ userId: x.r.requester, roleId: x.r.roleId })
-          .onConflictDoNothing();
+        await requests.grantRole(x.r.requester, x.r.roleId, tx);
         await writeTrace(tx, {
           module: 'users',
           section: 'roles',
@@ -110,10 +65,7 @@ export function createAccessRequestsService({ db }: { db: Db }) {
           after: { roleGranted: x.role.name, accessRequest: id },
         });
       }
-      await tx
-        .update(accessRequests)
-        .set({ status, reason, decidedBy: p.userId, decidedAt: new Date() })
-        .where(eq(accessRequests.id, x.r.id));
+      await requests.decide(x.r.id, { status, reason, decidedBy: p.userId }, tx);
       await writeTrace(tx, {
         ...TRACE,
         space: p.space,
@@ -151,55 +103,23 @@ export function createAccessRequestsService({ db }: { db: Db }) {
     /** Roles a staff member can ask for: every role of the space but the customer and super-admin roles. */
     async requestableRoles(p: Principal) {
       assertStaff(p);
-      const rows = await db
-        .select({
-          id: roles.id,
-          name: roles.name,
-          description: roles.description,
-          superAdmin: roles.superAdmin,
-        })
-        .from(roles)
-        .where(and(eq(roles.space, p.space), sql`${roles.name} <> 'USER'`, eq(roles.superAdmin, false)))
-        .orderBy(roles.name);
+      const rows = await requests.requestableRoles(p.space);
       return rows.map((r) => ({ _id: r.id, ...r }));
     },
 
     /** A signed-in person asks for a role: not one they hold (469), one open request per role (467). */
     async create(p: Principal, input: { roleId: string; justification: string }) {
       assertStaff(p);
-      return db.transaction(async (tx) => {
-        const [role] = await tx
-          .select()
-          .from(roles)
-          .where(
-            and(
-              eq(roles.space, p.space),
-              sql`(${roles.id}::text = ${input.roleId} or ${roles.name} = ${input.roleId})`,
-            ),
-          );
+      return requests.transaction(async (tx) => {
+        const role = await requests.role(p.space, input.roleId, tx);
         if (!role) throw new AppError('NOTFOUND', 415);
         if (role.superAdmin) throw new AppError('UNAUTHORIZEDERROR', 410);
         if (p.roles.includes(role.name)) throw new AppError('BADREQUESTERROR', 469);
-        const [open] = await tx
-          .select({ id: accessRequests.id })
-          .from(accessRequests)
-          .where(
-            and(
-              eq(accessRequests.requester, p.userId),
-              eq(accessRequests.roleId, role.id),
-              eq(accessRequests.status, 'PENDING'),
-            ),
-          );
-        if (open) throw new AppError('BADREQUESTERROR', 467);
-        const [row] = await tx
-          .insert(accessRequests)
-          .values({
-            space: p.space,
-            requester: p.userId,
-            roleId: role.id,
-            justification: input.justification,
-          })
-          .returning();
+        if (await requests.hasOpenRequest(p.userId, role.id, tx)) throw new AppError('BADREQUESTERROR', 467);
+        const row = await requests.insert(
+          { space: p.space, requester: p.userId, roleId: role.id, justification: input.justification },
+          tx,
+        );
         await writeTrace(tx, {
           ...TRACE,
           space: p.space,
@@ -217,23 +137,7 @@ export function createAccessRequestsService({ db }: { db: Db }) {
     async search(p: Principal, q: SearchQuery & { mine?: boolean }) {
       assertUuidFilters(q, ['roleId', 'requester']);
       const all = hasPermission(p.permissions, [PERMISSIONS.USER_WRITE]) && !q.mine;
-      const scope = and(
-        eq(accessRequests.space, p.space),
-        all ? undefined : eq(accessRequests.requester, p.userId),
-      );
-      const where = searchWhere(spec, q, scope);
-      const { limit, offset } = pageWindow(q);
-      const rows = (await select(db)
-        .where(where)
-        .orderBy(...searchOrder(spec, q))
-        .limit(limit)
-        .offset(offset)) as Joined[];
-      const [{ total }] = await db
-        .select({ total: count() })
-        .from(accessRequests)
-        .innerJoin(roles, eq(roles.id, accessRequests.roleId))
-        .innerJoin(requester, eq(requester.id, accessRequests.requester))
-        .where(where);
+      const { rows, total } = await requests.search(p.space, all ? undefined : p.userId, q);
       return { rows: rows.map(toDto), total };
     },
 

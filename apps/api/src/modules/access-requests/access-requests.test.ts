@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, createTestApp, DEMO_PASSWORD, type TestApp } from '../../test/test-app';
-import { listMailbox } from '../mail/outbox';
+import { listMailbox } from '../mail';
 
 let t: TestApp;
 let admin: string;

@@ -1,12 +1,11 @@
 import { faqFormSchema, faqPatchSchema, PERMISSIONS, searchQuerySchema } from '@ov/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Db } from '../../db/client';
 import { DEFAULT_SPACE } from '../../db/seed';
 import { requestLanguage } from '../../lib/language';
 import { sendPage } from '../../lib/search';
 import { type Access, principalOf } from '../../plugins/access';
-import { createFaqsService } from './faqs.service';
+import type { FaqsService } from './faqs.service';
 
 const tags = ['faqs'];
 const READ: { access: Access } = { access: { anyOf: [PERMISSIONS.FAQ_READ, PERMISSIONS.FAQ_WRITE] } };
@@ -25,9 +24,7 @@ const faqDto = z.object({
 });
 
 /** FAQs (design §6): the public list in the caller's language; the editor's CRUD with FAQ:WRITE. */
-export const faqsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
-  const service = createFaqsService(db);
-
+export const faqsRoutes: FastifyPluginAsyncZod<{ faqs: FaqsService }> = async (app, { faqs: service }) => {
   app.get(
     '/api/faqs',
     {

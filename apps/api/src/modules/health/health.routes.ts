@@ -1,17 +1,10 @@
-import { AppError, FEATURES } from '@ov/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Database } from '../../db/client';
-import { isDatabaseUnavailable } from '../../lib/db-errors';
-import type { SettingsStore } from '../settings';
+import type { HealthService } from './health.service';
 
 const ok = z.object({ status: z.literal('ok') });
 
-export const healthRoutes: FastifyPluginAsyncZod<{
-  database: Database;
-  space: string;
-  settings: SettingsStore;
-}> = async (app, { database, space, settings }) => {
+export const healthRoutes: FastifyPluginAsyncZod<{ health: HealthService }> = async (app, { health }) => {
   app.get(
     '/api/health',
     { config: { access: 'public' }, schema: { tags: ['health'], response: { 200: ok } } },
@@ -23,21 +16,7 @@ export const healthRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/api/health/ready',
     { config: { access: 'public' }, schema: { tags: ['health'], response: { 200: ok } } },
-    async (req) => {
-      try {
-        await database.ping();
-      } catch (err) {
-        // The error handler answers 503 with Retry-After for a database that is away.
-        req.log.warn({ err: { message: (err as Error).message } }, 'database not ready');
-        throw isDatabaseUnavailable(err) ? err : new AppError('INTERNALERROR', 0);
-      }
-      // Without the notification listener this process could serve stale permissions and settings.
-      if (!database.listening()) {
-        req.log.warn('notification listener not connected');
-        throw new AppError('SERVICEUNAVAILABLEERROR', 503);
-      }
-      return { status: 'ok' as const };
-    },
+    async (req) => health.ready(req.log),
   );
 
   app.get(
@@ -61,19 +40,6 @@ export const healthRoutes: FastifyPluginAsyncZod<{
         },
       },
     },
-    // What is on comes from the settings in force: the web app hides exactly what the API would refuse.
-    async () => {
-      const s = await settings.get(space);
-      return {
-        space,
-        features: {
-          onboarding: FEATURES.onboarding,
-          signup: FEATURES.signup && s.signupEnabled,
-          payments: s.paymentsEnabled,
-          enzona: s.paymentsEnabled && s.enzonaEnabled,
-          transfermovil: s.paymentsEnabled && s.transfermovilEnabled,
-        },
-      };
-    },
+    async () => health.publicConfig(),
   );
 };

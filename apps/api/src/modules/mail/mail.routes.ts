@@ -1,8 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from '../../config';
-import type { Db } from '../../db/client';
-import { listMailbox } from './outbox';
+import type { MailService } from './mail.service';
 
 const mailboxEntrySchema = z.object({
   to: z.string(),
@@ -22,7 +21,10 @@ export const devMailboxEnabled = (config: Pick<Config, 'SMTP_URL' | 'NODE_ENV'>)
  * The mail capability's routes: on a development machine without SMTP, the mailbox that lets a new
  * user follow a verification link.
  */
-export const mailRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = async (app, { db, config }) => {
+export const mailRoutes: FastifyPluginAsyncZod<{ mail: MailService; config: Config }> = async (
+  app,
+  { mail, config },
+) => {
   if (devMailboxEnabled(config)) {
     app.get(
       '/api/dev/mailbox',
@@ -35,7 +37,7 @@ export const mailRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = asy
           response: { 200: z.array(mailboxEntrySchema) },
         },
       },
-      async (req) => listMailbox(db, { to: req.query.to || undefined }),
+      async (req) => mail.mailbox({ to: req.query.to || undefined }),
     );
   }
   // The outbox worker is a background job (src/jobs), run by processes with the `jobs` role.

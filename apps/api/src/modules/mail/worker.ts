@@ -1,6 +1,5 @@
-import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { mailOutbox } from '../../db/schema';
+import { createMailRepository, type MailRepository } from './mail.repository';
 import type { MailTransport } from './transport';
 
 export interface MailLogger {
@@ -21,60 +20,42 @@ export const BACKOFF_MS = [
   1440 * MINUTE,
 ];
 export const MAX_ATTEMPTS = 8;
-/** A claimed mail is invisible to other workers for this long (a crashed worker's mail comes back). */
-const LEASE = sql`interval '10 minutes'`;
-
 export function backoffMs(attempts: number): number {
   return BACKOFF_MS[Math.min(Math.max(attempts, 1), BACKOFF_MS.length) - 1];
 }
 
-export interface DrainDeps {
-  db: Db;
+export interface DrainOptions {
   transport: MailTransport;
   logger?: MailLogger;
   batch?: number;
+}
+
+export interface DrainDeps extends DrainOptions {
+  db: Db;
 }
 
 /**
  * Claims due mails (FOR UPDATE SKIP LOCKED, so several API processes never send one twice), then
  * sends each outside the claiming transaction and records the outcome.
  */
-export async function drainOutboxOnce({ db, transport, logger, batch = 20 }: DrainDeps) {
-  const due = db
-    .select({ id: mailOutbox.id })
-    .from(mailOutbox)
-    .where(and(eq(mailOutbox.status, 'PENDING'), lte(mailOutbox.nextAttemptAt, sql`now()`)))
-    .orderBy(asc(mailOutbox.nextAttemptAt), asc(mailOutbox.id))
-    .limit(batch)
-    .for('update', { skipLocked: true });
-  const claimed = await db
-    .update(mailOutbox)
-    .set({ attempts: sql`${mailOutbox.attempts} + 1`, nextAttemptAt: sql`now() + ${LEASE}` })
-    .where(inArray(mailOutbox.id, due))
-    .returning();
-
+export async function drainOutbox(outbox: MailRepository, { transport, logger, batch = 20 }: DrainOptions) {
+  const claimed = await outbox.claimDue(batch);
   const result = { sent: 0, retried: 0, failed: 0 };
   for (const mail of claimed) {
     try {
       await transport.send(mail);
-      await db
-        .update(mailOutbox)
-        .set({ status: 'SENT', sentAt: sql`now()`, lastError: null })
-        .where(eq(mailOutbox.id, mail.id));
+      await outbox.markSent(mail.id);
       result.sent++;
       logger?.info({ mailId: mail.id, kind: mail.kind, transport: transport.name }, 'mail sent');
     } catch (err) {
       const message = String((err as Error)?.message ?? err).slice(0, 500);
       const giveUp = mail.attempts >= MAX_ATTEMPTS;
       const wait = backoffMs(mail.attempts);
-      await db
-        .update(mailOutbox)
-        .set({
-          status: giveUp ? 'FAILED' : 'PENDING',
-          lastError: message,
-          nextAttemptAt: new Date(Date.now() + wait),
-        })
-        .where(eq(mailOutbox.id, mail.id));
+      await outbox.markFailed(mail.id, {
+        giveUp,
+        error: message,
+        nextAttemptAt: new Date(Date.now() + wait),
+      });
       if (giveUp) result.failed++;
       else result.retried++;
       const meta = { mailId: mail.id, kind: mail.kind, attempts: mail.attempts, error: message };
@@ -83,6 +64,14 @@ export async function drainOutboxOnce({ db, transport, logger, batch = 20 }: Dra
     }
   }
   return result;
+}
+
+/**
+ * One pass over the outbox of the database `db`, as the background jobs call it (src/jobs). The
+ * container's mail service (`drainOnce`) does the same over the repository it was built with.
+ */
+export function drainOutboxOnce({ db, ...options }: DrainDeps) {
+  return drainOutbox(createMailRepository(db), options);
 }
 
 /** Polls the outbox until stopped; one drain at a time. */

@@ -1,15 +1,13 @@
-import { AppError, emailMessageSchema, PERMISSIONS, searchQuerySchema } from '@ov/domain';
+import { emailMessageSchema, PERMISSIONS, searchQuerySchema } from '@ov/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Database } from '../../db/client';
 import { sendPage } from '../../lib/search';
-import { loadPrincipal, principalOf } from '../../plugins/access';
-import type { TokenSigner } from '../auth';
-import { createNotificationHub } from './notifications.hub';
-import { createNotificationsService } from './notifications.service';
+import { principalOf } from '../../plugins/access';
+import type { NotificationsService } from './notifications.service';
+import { eventStream } from './notifications.sse';
+import type { NotificationStreams } from './notifications.stream';
 
 const tags = ['notifications'];
-const HEARTBEAT_MS = 25_000;
 const notificationDto = z.object({
   _id: z.string(),
   id: z.string(),
@@ -23,19 +21,12 @@ const notificationDto = z.object({
 });
 
 /** The caller's notifications, the live stream (SSE) and staff e-mail. */
-export const notificationsRoutes: FastifyPluginAsyncZod<{ database: Database; signer: TokenSigner }> = async (
-  app,
-  { database, signer },
-) => {
-  const db = database.db;
-  const service = createNotificationsService({ db });
-  const hub = createNotificationHub(database, app.log);
-  await hub.start();
-  const streams = new Set<() => void>();
-  app.addHook('preClose', async () => {
-    for (const end of [...streams]) end();
-  });
-  app.addHook('onClose', async () => hub.close());
+export const notificationsRoutes: FastifyPluginAsyncZod<{
+  notifications: NotificationsService;
+  streams: NotificationStreams;
+}> = async (app, { notifications: service, streams }) => {
+  // An open stream would hold the closing server: each ends first.
+  app.addHook('preClose', async () => streams.endAll());
 
   app.post(
     '/api/notifications/search',
@@ -115,50 +106,6 @@ export const notificationsRoutes: FastifyPluginAsyncZod<{ database: Database; si
         querystring: z.object({ access_token: z.string().min(1).max(4096) }),
       },
     },
-    async (req, reply) => {
-      const claims = await signer.verify(req.query.access_token);
-      const principal = await loadPrincipal(
-        db,
-        claims.sub,
-        claims.space,
-        claims.issuedAtMs,
-        undefined,
-        claims.sid,
-      );
-      if (!principal) throw new AppError('AUTHENTICATIONERROR', 0);
-      const owner = principal.userId;
-      reply.hijack();
-      const res = reply.raw;
-      res.writeHead(200, {
-        'content-type': 'text/event-stream; charset=utf-8',
-        'cache-control': 'no-cache, no-transform',
-        connection: 'keep-alive',
-        'x-accel-buffering': 'no',
-      });
-      const send = (event: string, data: unknown) => {
-        if (!res.writableEnded) res.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
-      };
-      res.write('retry: 5000\n\n');
-      const pushCount = async () => send('count', { count: await service.unreadCount(owner) });
-      const unsubscribe = hub.subscribe(owner, (m) => {
-        void (async () => {
-          if (m.kind === 'notification' && m.id) {
-            const row = await service.byId(owner, m.id);
-            if (row) send('notification', row);
-          }
-          await pushCount();
-        })().catch((err) => req.log.warn({ err }, 'notification push failed'));
-      });
-      const heartbeat = setInterval(() => !res.writableEnded && res.write(': ping\n\n'), HEARTBEAT_MS);
-      const end = () => {
-        clearInterval(heartbeat);
-        unsubscribe();
-        streams.delete(end);
-        if (!res.writableEnded) res.end();
-      };
-      streams.add(end);
-      req.raw.on('close', end);
-      await pushCount();
-    },
+    async (req, reply) => streams.connect(req.query.access_token, eventStream(req, reply), req.log),
   );
 };

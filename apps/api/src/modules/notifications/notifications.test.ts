@@ -4,9 +4,11 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notifications, paymentRequests, users } from '../../db/schema';
 import { createTestApp, DEMO_PASSWORD, type TestApp } from '../../test/test-app';
-import { listMailbox } from '../mail/outbox';
+import { listMailbox } from '../mail';
+import { createNotificationChannel } from './notifications.channel.repository';
 import { createNotificationHub } from './notifications.hub';
-import { createNotification, signalSoon } from './notifications.service';
+import { signalSoon } from './notifications.repository';
+import { createNotification } from './notifications.service';
 
 let t: TestApp;
 let maria: { authorization: string };
@@ -176,7 +178,7 @@ describe('staff e-mail', () => {
 
 describe('live pushes sent in a batch', () => {
   it('delivers every signal of one turn of the event loop, in one statement', async () => {
-    const hub = createNotificationHub(t.database, t.app.log);
+    const hub = createNotificationHub(createNotificationChannel(t.database, t.app.log));
     await hub.start();
     const owners = [randomUUID(), randomUUID(), randomUUID()];
     const heard: string[] = [];

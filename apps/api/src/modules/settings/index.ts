@@ -1,4 +1,5 @@
 /** The settings module's door: what app.ts, the container and other modules use. */
+export { createSettingsRepository, type SettingsRepository } from './settings.repository';
 export { settingsRoutes } from './settings.routes';
 export {
   type CodePattern,
@@ -6,4 +7,4 @@ export {
   fixedCodePattern,
   type SettingsStore,
   settingsDefaults,
-} from './settings.store';
+} from './settings.service';

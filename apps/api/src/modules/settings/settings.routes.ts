@@ -2,7 +2,7 @@ import { PERMISSIONS, settingsPatchSchema, settingsSchema } from '@ov/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { type Access, principalOf } from '../../plugins/access';
-import type { SettingsStore } from './settings.store';
+import type { SettingsStore } from './settings.service';
 
 const ADMIN: { access: Access } = { access: { anyOf: [PERMISSIONS.ADMIN] } };
 const answer = settingsSchema.extend({

@@ -6,12 +6,11 @@ import {
   type SettingsPatch,
   settingsSchema,
 } from '@ov/domain';
-import { eq, sql } from 'drizzle-orm';
 import type { Config } from '../../config';
 import type { Principal } from '../../core/principal';
 import type { Database } from '../../db/client';
-import { settings } from '../../db/schema';
 import { writeTrace } from '../../lib/traces';
+import type { SettingsRepository, SettingsRow } from './settings.repository';
 
 export interface VersionedSettings extends Settings {
   version: number;
@@ -59,13 +58,22 @@ export function fixedCodePattern(pattern: string): CodePattern {
  * migration 0016 on `ov_cache`): a change made through any API process is in force on every process
  * at its next request. A load racing an announcement is not kept (generation check).
  */
-export function createSettingsStore(database: Database, config: Config) {
+export function createSettingsStore({
+  settings,
+  config,
+  invalidations,
+}: {
+  settings: SettingsRepository;
+  config: Config;
+  /** The database's change announcements (channel `ov_cache`). */
+  invalidations: Pick<Database, 'onCacheInvalidation'>;
+}) {
   const defaults = settingsDefaults(config);
   const configured = { enzona: config.ENZONA_ENABLED, transfermovil: config.TRANSFERMOVIL_ENABLED };
   const cache = new Map<string, Promise<VersionedSettings>>();
   const matchers = new Map<string, RegExp>();
   let generation = 0;
-  const unsubscribe = database.onCacheInvalidation(
+  const unsubscribe = invalidations.onCacheInvalidation(
     (payload) => {
       if (!payload.startsWith('settings:')) return;
       generation++;
@@ -78,11 +86,10 @@ export function createSettingsStore(database: Database, config: Config) {
   );
 
   async function load(space: string): Promise<VersionedSettings> {
-    const [row] = await database.db.select().from(settings).where(eq(settings.space, space));
-    return effective(row);
+    return effective(await settings.find(space));
   }
 
-  function effective(row: typeof settings.$inferSelect | undefined): VersionedSettings {
+  function effective(row: SettingsRow | undefined): VersionedSettings {
     // Stored values are checked again: anything out of shape falls back to the first value.
     const stored = settingsSchema.partial().safeParse(row?.values ?? {});
     const values = { ...defaults, ...(stored.success ? stored.data : {}) };
@@ -130,17 +137,13 @@ export function createSettingsStore(database: Database, config: Config) {
         (changes.transfermovilEnabled && !configured.transfermovil)
       )
         throw new AppError('BADREQUESTERROR', 481);
-      await database.db.transaction(async (tx) => {
-        await tx.insert(settings).values({ space: p.space }).onConflictDoNothing();
-        const [row] = await tx.select().from(settings).where(eq(settings.space, p.space)).for('update');
+      await settings.transaction(async (tx) => {
+        const row = await settings.lock(p.space, tx);
         if (row.version !== version && !force)
           throw new AppError('CONFLICTERROR', 409, { ref: p.space, current: effective(row) });
         const before = { ...defaults, ...(row.values as Partial<Settings>) };
         const values = { ...(row.values as Partial<Settings>), ...changes };
-        await tx
-          .update(settings)
-          .set({ values, version: sql`${settings.version} + 1`, updatedAt: new Date() })
-          .where(eq(settings.space, p.space));
+        await settings.save(p.space, values, tx);
         await writeTrace(tx, {
           space: p.space,
           type: 'UPDATE',
