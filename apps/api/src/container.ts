@@ -57,8 +57,8 @@ export async function buildContainer({ config, database, log }: ContainerDeps) {
     debtsCache: config.DEBTS_CACHE ? caches.debts : undefined,
   });
   // Live notifications: every process LISTENs on the database and fans the signals out to its streams.
+  // (It starts listening once everything is built, below: nothing fails after it holds a connection.)
   const notificationHub = createNotificationHub(createNotificationChannel(database, log));
-  await notificationHub.start();
   // The payment gateways configuration switches on (EnZona, Transfermóvil: the real ones or the sandbox).
   const gateways = createGateways(config);
 
@@ -90,6 +90,7 @@ export async function buildContainer({ config, database, log }: ContainerDeps) {
     hub: notificationHub,
   });
 
+  await notificationHub.start();
   return {
     config,
     database,
