@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { registerCashier } from './cashier';
 import { CONTRACT_PATH } from './contract-path';
 import { FAULT_TARGETS, type Fault, Faults, type FaultTarget } from './faults';
-import { BadInput, createLedger, KeyReused, type Ledger, NotFound, Refusal } from './ledger';
+import { BadInput, createLedger, type Ledger, NotFound, Refusal } from './ledger';
 import { seedDemo } from './seed';
 import { openStore, type Store } from './store';
 
@@ -252,8 +252,10 @@ export async function buildReference(opts: ReferenceOptions = {}): Promise<Refer
     const fault = faults.take('changes');
     if (fault?.mode === 'reorder') return { events: [...events].reverse(), next };
     if (fault?.mode === 'duplicate') {
-      const again = after === null ? [] : await ledger.changes(String(BigInt(after) - 1n), 1);
-      return { events: [...again, ...events.flatMap((e) => [e, e])], next };
+      // The event at `after` again, then each new one twice, within `limit`.
+      const again = after === null || q.limit < 2 ? [] : await ledger.changes(String(BigInt(after) - 1n), 1);
+      const out = [...again, ...events.flatMap((e) => [e, e])].slice(0, q.limit);
+      return { events: out, next: out.at(-1)?.cursor ?? next };
     }
     return { events, next };
   });
@@ -288,6 +290,5 @@ function ledgerError(err: unknown, reply: FastifyReply) {
   if (err instanceof Refusal) return reply.code(409).send({ reason: err.reason, message: err.message });
   if (err instanceof NotFound) return sendError(reply, 404, 'NOT_FOUND', err.message);
   if (err instanceof BadInput) return sendError(reply, 400, 'INVALID_REQUEST', err.message);
-  if (err instanceof KeyReused) return sendError(reply, 422, 'IDEMPOTENCY_KEY_REUSED', err.message);
   throw err;
 }

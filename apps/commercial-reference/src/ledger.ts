@@ -101,11 +101,6 @@ export class BadInput extends Error {
   name = 'BadInput';
 }
 
-/** 422: an Idempotency-Key seen before with a different body. */
-export class KeyReused extends Error {
-  name = 'KeyReused';
-}
-
 const n = (v: unknown) => Number(v ?? 0);
 const iso = (v: unknown) => new Date(v as string | Date).toISOString();
 const day = (v: unknown) => (v instanceof Date ? v.toISOString().slice(0, 10) : String(v).slice(0, 10));
@@ -229,12 +224,11 @@ export function createLedger(store: Store, opts: { now?: () => Date } = {}) {
         ],
       );
       if (!inserted.length) {
-        const [seen] = await sql.query<{ posting_id: string; request_hash: string }>(
-          `select posting_id, request_hash from ${s}.postings where idempotency_key = $1`,
+        // §7: the same key again answers the first posting, whatever the body says now.
+        const [seen] = await sql.query<{ posting_id: string }>(
+          `select posting_id from ${s}.postings where idempotency_key = $1`,
           [key],
         );
-        if (seen.request_hash !== requestHash)
-          throw new KeyReused('Esta Idempotency-Key ya se usó con otro pago');
         return { postingId: seen.posting_id, created: false };
       }
       const account = await lockAccount(sql, p.cc);
@@ -326,12 +320,9 @@ export function createLedger(store: Store, opts: { now?: () => Date } = {}) {
         ],
       );
       if (!inserted.length) {
-        const [seen] = await sql.query<{ cc: string; request_hash: string }>(
-          `select cc, request_hash from ${s}.accounts where request_id = $1`,
-          [key],
-        );
-        if (seen.request_hash !== requestHash)
-          throw new KeyReused('Esta Idempotency-Key ya se usó con otra solicitud');
+        const [seen] = await sql.query<{ cc: string }>(`select cc from ${s}.accounts where request_id = $1`, [
+          key,
+        ]);
         return { cc: seen.cc, created: false };
       }
       await appendChanges(sql, [{ type: 'ACCOUNT_CHANGED', cc: inserted[0].cc }]);

@@ -433,7 +433,7 @@ export async function runConformance(opts: KitOptions): Promise<CheckResult[]> {
   await check(
     'POST /v1/payments: five identical calls at once → one 201, the others 200, one postingId',
     async () => {
-      const t = needTarget();
+      needTarget();
       const key = `ov-check-${randomUUID()}`;
       const body = payment(key);
       const answers = await Promise.all(
