@@ -10,6 +10,7 @@ COPY packages/domain/package.json packages/domain/
 COPY apps/api/package.json apps/api/
 COPY apps/web/package.json apps/web/
 COPY apps/gateway-sandbox/package.json apps/gateway-sandbox/
+COPY apps/commercial-reference/package.json apps/commercial-reference/
 RUN npm ci --no-audit --no-fund
 COPY . .
 RUN npm run build && npm run build:server
@@ -22,6 +23,7 @@ COPY packages/domain/package.json packages/domain/
 COPY apps/api/package.json apps/api/
 COPY apps/web/package.json apps/web/
 COPY apps/gateway-sandbox/package.json apps/gateway-sandbox/
+COPY apps/commercial-reference/package.json apps/commercial-reference/
 RUN npm ci --omit=dev --no-audit --no-fund
 
 # ---- runtime: compiled code, migrations, the built web app; no sources, no compilers; not root ----

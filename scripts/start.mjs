@@ -59,6 +59,16 @@ if (withSandbox) {
   });
 }
 
+// COMMERCIAL_REFERENCE=true also starts the reference commercial system (apps/commercial-reference:
+// the /v1 contract, the office-cashier page at /oficina) on COMMERCIAL_REF_PORT (3200). Off by default:
+// the portal still uses its built-in ledger; pointing it at this system comes with the HTTP adapter.
+if (['true', '1', 'yes'].includes(String(env.COMMERCIAL_REFERENCE ?? '').toLowerCase())) {
+  run('reference commercial system', ['--import', 'tsx', 'apps/commercial-reference/src/server.ts'], {
+    ...env,
+    COMMERCIAL_REF_PORT: env.COMMERCIAL_REF_PORT || '3200',
+  });
+}
+
 run('API', ['--import', 'tsx', 'apps/api/src/server.ts'], {
   ...env,
   PORT: port,

@@ -58,6 +58,7 @@ main{max-width:960px;margin:0 auto;padding:16px 20px 40px}
 h1{font-size:1.6rem;margin:8px 0 4px}
 h2{font-size:1.25rem;margin:28px 0 8px;border-bottom:2px solid #d5dae1;padding-bottom:4px}
 .en{color:#3d4a57;font-weight:400;font-size:.9em}
+button .en{color:inherit}
 section,form.find{background:#fff;border:1px solid #d5dae1;border-radius:8px;padding:12px 16px;margin:12px 0}
 label{display:block;font-weight:600;margin:8px 0 4px}
 input,select{font:inherit;padding:8px 10px;border:1px solid #5b6875;border-radius:6px;min-width:16rem;color:#17202a;background:#fff}
