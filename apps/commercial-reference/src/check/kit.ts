@@ -475,6 +475,7 @@ export async function runConformance(opts: KitOptions): Promise<CheckResult[]> {
       const fell = Number(before.debtCents) - Number((acc.body as Row).debtCents);
       // Other activity on a shared test code may move the debt too; a double application cannot hide.
       expect(fell <= Number(t.invoice.dueCents), `the debt fell by ${fell}, more than ${t.invoice.dueCents}`);
+      expect(fell > 0, 'the account still shows the debt it had before the payment (a stale read?)');
     },
   );
 
