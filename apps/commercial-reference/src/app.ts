@@ -31,6 +31,8 @@ export interface ReferenceOptions {
   logger?: boolean | object;
   /** Random source of the `ratio` of faults (tests). */
   random?: () => number;
+  /** Serve the unauthenticated control API under /control (default true). */
+  control?: boolean;
 }
 
 export interface ReferenceSystem {
@@ -261,6 +263,12 @@ export async function buildReference(opts: ReferenceOptions = {}): Promise<Refer
   });
 
   // ---- control API (tests, demos): faults, fixtures, postings ----
+  if (opts.control !== false) registerControl(app, ledger, faults);
+  registerCashier(app, ledger);
+  return { app, ledger, faults, store };
+}
+
+function registerControl(app: FastifyInstance, ledger: Ledger, faults: Faults) {
   app.get('/control/faults', async () => faults.all());
   app.post('/control/faults', async (req, reply) => {
     const b = (req.body ?? {}) as Fault & { target?: FaultTarget };
@@ -281,9 +289,6 @@ export async function buildReference(opts: ReferenceOptions = {}): Promise<Refer
     const q = req.query as { cc?: string; key?: string };
     return ledger.postings({ cc: q.cc || undefined, key: q.key || undefined });
   });
-
-  registerCashier(app, ledger);
-  return { app, ledger, faults, store };
 }
 
 function ledgerError(err: unknown, reply: FastifyReply) {

@@ -20,6 +20,7 @@ async function main() {
     databaseUrl: env.COMMERCIAL_REF_DATABASE_URL || 'memory',
     schema: env.COMMERCIAL_REF_SCHEMA || undefined,
     demoAccounts: int('COMMERCIAL_REF_DEMO_ACCOUNTS', 300),
+    control: !['false', '0', 'no'].includes(String(env.COMMERCIAL_REF_CONTROL ?? 'true').toLowerCase()),
     logger: { level: env.LOG_LEVEL || 'info', redact: ['req.headers.authorization'] },
   });
   const shutdown = async () => {

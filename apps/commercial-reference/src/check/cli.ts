@@ -12,6 +12,7 @@ const usage = `Conformance kit of the commercial-system contract (contracts/comm
   --inactive-cc    an inactive test code with an invoice (checks ACCOUNT_INACTIVE)
   --unknown-cc     a code that does not exist there (default 0000000000000)
   --feed-wait      seconds to wait for a payment to show in the change feed (default 10)
+  --json           print the results as JSON ([{name, status: pass|fail|skip, detail}])
 
 It writes to the system: it pays one open invoice of the first test code, credits a 1.05 advance and
 creates one account. Run it against a test environment. Exit code 0 only when nothing failed.`;
@@ -25,6 +26,7 @@ async function main() {
       'inactive-cc': { type: 'string' },
       'unknown-cc': { type: 'string' },
       'feed-wait': { type: 'string' },
+      json: { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -34,7 +36,7 @@ async function main() {
     console.log(usage);
     process.exit(values.help ? 0 : 2);
   }
-  console.log(`Commercial-system contract v1: checking ${url}\n`);
+  if (!values.json) console.log(`Commercial-system contract v1: checking ${url}\n`);
   const results = await runConformance({
     url,
     token,
@@ -43,7 +45,7 @@ async function main() {
     unknownCc: values['unknown-cc'],
     feedWaitMs: values['feed-wait'] ? Number(values['feed-wait']) * 1000 : undefined,
   });
-  console.log(formatResults(results));
+  console.log(values.json ? JSON.stringify(results, null, 2) : formatResults(results));
   process.exit(results.some((r) => r.status === 'fail') ? 1 : 0);
 }
 
