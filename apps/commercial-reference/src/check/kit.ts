@@ -314,27 +314,6 @@ export async function runConformance(opts: KitOptions): Promise<CheckResult[]> {
     head = after;
   });
 
-  await check(
-    'GET /v1/changes: reading again from an earlier cursor gives the same events (redelivery)',
-    async () => {
-      if (firstEvents.length < 2) throw new Skip('the feed has fewer than two events');
-      const a = await call(
-        'GET',
-        `/v1/changes?limit=2&after=${encodeURIComponent(String(firstEvents[0].cursor))}`,
-      );
-      conforms(a, 'GET', '/v1/changes', 200);
-      const again = (a.body as { events: Row[] }).events.find((e) => e.cursor === firstEvents[1].cursor);
-      expect(
-        again && JSON.stringify(again) === JSON.stringify(firstEvents[1]),
-        `event ${firstEvents[1].cursor} was not delivered again the same`,
-      );
-      const one = await call('GET', '/v1/changes?limit=1');
-      conforms(one, 'GET', '/v1/changes', 200);
-      expect((one.body as { events: Row[] }).events.length <= 1, 'limit=1 answered more than one event');
-      conforms(await call('GET', '/v1/changes?limit=0'), 'GET', '/v1/changes', 400);
-    },
-  );
-
   // ---- payments ----
   const target = (() => {
     for (const code of ccs) {
@@ -606,6 +585,33 @@ export async function runConformance(opts: KitOptions): Promise<CheckResult[]> {
       const account = await call('GET', `/v1/accounts/${[...codes][0]}`);
       conforms(account, 'GET', '/v1/accounts/{cc}', 200);
       expect((account.body as Row).holderName === body.holderName, 'the new account has another holder');
+    },
+  );
+
+  await check(
+    'GET /v1/changes: reading again from an earlier cursor gives the same events (redelivery)',
+    async () => {
+      if (firstEvents.length < 2) {
+        // A feed that was empty at the start has the kit's own events by now.
+        const fresh = await call('GET', '/v1/changes?limit=3');
+        conforms(fresh, 'GET', '/v1/changes', 200);
+        firstEvents = (fresh.body as { events: Row[] }).events;
+      }
+      if (firstEvents.length < 2) throw new Skip('the feed has fewer than two events');
+      const a = await call(
+        'GET',
+        `/v1/changes?limit=2&after=${encodeURIComponent(String(firstEvents[0].cursor))}`,
+      );
+      conforms(a, 'GET', '/v1/changes', 200);
+      const again = (a.body as { events: Row[] }).events.find((e) => e.cursor === firstEvents[1].cursor);
+      expect(
+        again && JSON.stringify(again) === JSON.stringify(firstEvents[1]),
+        `event ${firstEvents[1].cursor} was not delivered again the same`,
+      );
+      const one = await call('GET', '/v1/changes?limit=1');
+      conforms(one, 'GET', '/v1/changes', 200);
+      expect((one.body as { events: Row[] }).events.length <= 1, 'limit=1 answered more than one event');
+      conforms(await call('GET', '/v1/changes?limit=0'), 'GET', '/v1/changes', 400);
     },
   );
 
