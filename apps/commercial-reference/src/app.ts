@@ -1,5 +1,5 @@
 import { timingSafeEqual } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { CLIENT_TYPES } from '@ov/domain';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -171,10 +171,13 @@ export async function buildReference(opts: ReferenceOptions = {}): Promise<Refer
 
   app.get('/', async (_req, reply) => reply.redirect('/oficina'));
   app.get('/health', async () => ({ status: 'ok' }));
-  const contractText = readFileSync(CONTRACT_PATH, 'utf8');
-  app.get('/openapi.yaml', async (_req, reply) =>
-    reply.type('application/yaml; charset=utf-8').send(contractText),
-  );
+  app.get('/openapi.yaml', async (_req, reply) => {
+    // Read on demand: a bundled copy of this server may run without the repository's contracts/.
+    const text = await readFile(CONTRACT_PATH, 'utf8').catch(() => null);
+    if (text === null)
+      return sendError(reply, 404, 'NOT_FOUND', 'contracts/commercial-system.v1.yaml is not here');
+    return reply.type('application/yaml; charset=utf-8').send(text);
+  });
 
   // ---- the /v1 contract ----
   app.get('/v1/accounts/:cc', async (req, reply) => {

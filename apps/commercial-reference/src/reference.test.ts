@@ -66,6 +66,14 @@ describe('the demo data', () => {
   });
 });
 
+describe('the contract document', () => {
+  it('is served at /openapi.yaml without a token', async () => {
+    const { status, html } = await ref.api.page('/openapi.yaml');
+    expect(status).toBe(200);
+    expect(html).toContain('openapi: 3.1.0');
+  });
+});
+
 describe('idempotency', () => {
   it('twenty identical payments at once: one 201, one postingId, applied once, one event', async () => {
     const { cc, invoices } = await freshAccount();
