@@ -11,7 +11,7 @@ import { createObjectStore } from './lib/storage';
 import { accessRequestsRoutes, createAccessRequestsService } from './modules/access-requests';
 import { accountRoutes } from './modules/account';
 import { addressRoutes } from './modules/address';
-import { authRoutes, createAuthService, createTokenSigner } from './modules/auth';
+import { authRoutes } from './modules/auth';
 import { billingRoutes, createBillingDocuments, createLedgerCommercialSystem } from './modules/billing';
 import { contractRequestsRoutes } from './modules/contract-requests';
 import { faqsRoutes } from './modules/faqs';
@@ -21,10 +21,10 @@ import { mailRoutes } from './modules/mail';
 import { notificationsRoutes } from './modules/notifications';
 import { officesRoutes } from './modules/offices';
 import { createGateways, paymentsRoutes } from './modules/payments';
-import { createSecurityService, securityRoutes } from './modules/security';
+import { securityRoutes } from './modules/security';
 import { createSettingsStore, settingsRoutes } from './modules/settings';
 import { securityLogRoutes, tracesRoutes } from './modules/traces';
-import { createUsersAdminService, createUsersService, usersRoutes } from './modules/users';
+import { usersRoutes } from './modules/users';
 import { registerAccessControl } from './plugins/access';
 import { frameworkErrors, registerErrorHandling } from './plugins/errors';
 import { clientErrorHandler, registerInputGuard } from './plugins/input-guard';
@@ -130,13 +130,7 @@ export async function buildApp({ config, database, logger }: AppDeps): Promise<F
     documents: c.documents,
   });
   await app.register(mailRoutes, { mail: c.mail, config });
-  await app.register(accountRoutes, {
-    db,
-    config,
-    settings: c.settings,
-    auth: c.auth,
-    commercial: c.commercial,
-  });
+  await app.register(accountRoutes, { account: c.account, profile: c.profile, settings: c.settings });
   await app.register(filesRoutes, { db, storage: c.images });
   await app.register(paymentsRoutes, {
     db,

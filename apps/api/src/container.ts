@@ -4,7 +4,14 @@ import { DEFAULT_SPACE } from './db/seed';
 import { createAppCaches } from './lib/cache';
 import { createObjectStore } from './lib/storage';
 import { createAccessRequestsRepository, createAccessRequestsService } from './modules/access-requests';
-import { createAuthService, createTokenSigner } from './modules/auth';
+import { createAccountRepository, createAccountService, createProfileService } from './modules/account';
+import {
+  createAuthRepository,
+  createAuthService,
+  createLinkTokens,
+  createSignInThrottle,
+  createTokenSigner,
+} from './modules/auth';
 import { createBillingDocuments, createLedgerCommercialSystem } from './modules/billing';
 import { createFaqsRepository, createFaqsService } from './modules/faqs';
 import { documentStorage, imageStorage } from './modules/files';
@@ -18,10 +25,10 @@ import {
   createNotificationsService,
 } from './modules/notifications';
 import { createGateways } from './modules/payments';
-import { createSecurityService } from './modules/security';
+import { createSecurityRepository, createSecurityService } from './modules/security';
 import { createSettingsRepository, createSettingsStore } from './modules/settings';
 import { createTracesRepository, createTracesService } from './modules/traces';
-import { createUsersAdminService, createUsersService } from './modules/users';
+import { createUsersAdminService, createUsersRepository, createUsersService } from './modules/users';
 import { tokenPrincipals } from './plugins/access';
 
 export interface ContainerDeps {
@@ -69,10 +76,38 @@ export async function buildContainer({ config, database, log }: ContainerDeps) {
     secret: config.jwtSecret,
     publicUrl: config.publicUrl,
   });
-  const auth = createAuthService({ db, signer, deviceSecret: config.jwtSecret });
-  const users = createUsersService({ db });
-  const usersAdmin = createUsersAdminService({ db, publicUrl: config.publicUrl });
-  const security = createSecurityService({ db });
+  // Users, sign-in and the own account: users ← auth ← account (each imports only the ones before).
+  const usersRepository = createUsersRepository(db);
+  const authRepository = createAuthRepository(db);
+  const accountRepository = createAccountRepository(db);
+  const links = createLinkTokens({ tokens: authRepository });
+  const auth = createAuthService({
+    users: usersRepository,
+    sessions: authRepository,
+    throttle: createSignInThrottle(db),
+    signer,
+    deviceSecret: config.jwtSecret,
+  });
+  const users = createUsersService({ users: usersRepository });
+  const usersAdmin = createUsersAdminService({ users: usersRepository, links, publicUrl: config.publicUrl });
+  const account = createAccountService({
+    accounts: accountRepository,
+    users: usersRepository,
+    auth,
+    links,
+    config,
+    codePattern: settings.codePattern,
+    commercial,
+  });
+  const profile = createProfileService({
+    account,
+    accounts: accountRepository,
+    users: usersRepository,
+    usersService: users,
+    auth,
+    links,
+  });
+  const security = createSecurityService({ roles: createSecurityRepository(db) });
   const accessRequests = createAccessRequestsService({ requests: createAccessRequestsRepository(db) });
   const health = createHealthService({
     health: createHealthRepository(database),
@@ -103,9 +138,12 @@ export async function buildContainer({ config, database, log }: ContainerDeps) {
     commercial,
     gateways,
     documents,
+    usersRepository,
     auth,
     users,
     usersAdmin,
+    account,
+    profile,
     security,
     accessRequests,
     health,

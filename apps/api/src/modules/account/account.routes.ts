@@ -12,18 +12,14 @@ import {
 } from '@ov/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Config } from '../../config';
-import type { Db } from '../../db/client';
 import { DEFAULT_SPACE } from '../../db/seed';
 import { requestLanguage } from '../../lib/language';
 import { principalOf } from '../../plugins/access';
-import type { AuthService } from '../auth';
-import { type CommercialSystem, createLedgerCommercialSystem } from '../billing';
 import type { SettingsStore } from '../settings';
 import { meDtoSchema } from '../users';
-import { createAccountService } from './account.service';
+import type { AccountService } from './account.service';
 import { accountMessage } from './messages';
-import { createProfileService } from './profile.service';
+import type { ProfileService } from './profile.service';
 
 const messageSchema = z.object({ message: z.string() });
 const tokenBody = z.object({ token: z.string().trim().min(1).max(200) });
@@ -43,20 +39,11 @@ const signupBody = z
   .refine(clientCodeProofGiven, CLIENT_CODE_PROOF_REQUIRED);
 
 export const accountRoutes: FastifyPluginAsyncZod<{
-  db: Db;
-  config: Config;
-  auth: AuthService;
+  account: AccountService;
+  profile: ProfileService;
+  /** Whether sign-up is open (read at each request). */
   settings: SettingsStore;
-  /** The app's ledger (built once in app.ts); defaults to the built-in one. */
-  commercial?: CommercialSystem;
-}> = async (app, { db, config, auth, settings, commercial }) => {
-  const account = createAccountService({
-    db,
-    config,
-    codePattern: settings.codePattern,
-    commercial: commercial ?? createLedgerCommercialSystem(db, {}),
-  });
-  const profile = createProfileService({ db, account });
+}> = async (app, { account, profile, settings }) => {
   const tags = ['account'];
 
   if (FEATURES.signup) {
@@ -178,9 +165,9 @@ export const accountRoutes: FastifyPluginAsyncZod<{
     },
     async (req) => {
       const principal = principalOf(req);
-      await profile.changePassword(principal, req.body.currentPassword, req.body.password);
+      const tokens = await profile.changePassword(principal, req.body.currentPassword, req.body.password);
       req.log.info({ userId: principal.userId }, 'password changed');
-      return auth.startSession(principal.userId, principal.space);
+      return tokens;
     },
   );
 

@@ -1,25 +1,17 @@
 import { AppError, BASE_PATH, CLIENT_TYPES, ROLE_NAMES } from '@ov/domain';
-import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Config } from '../../config';
-import type { Db, Executor } from '../../db/client';
-import {
-  clientCodeLinks,
-  municipalities,
-  pendingClientCodes,
-  roles,
-  userRoles,
-  users,
-} from '../../db/schema';
+import type { Executor } from '../../db/client';
 import { DEFAULT_SPACE } from '../../db/seed';
 import type { Lang } from '../../lib/language';
 import { hashPassword } from '../../lib/passwords';
-import { consume, MAIL_IP_RATE, MAIL_RATE, SIGNUP_IP_RATE, tryConsume } from '../../lib/throttle';
+import { MAIL_IP_RATE, MAIL_RATE, SIGNUP_IP_RATE } from '../../lib/throttle';
 import { writeTrace } from '../../lib/traces';
-import { createDeviceTokens, revokeUserSessions } from '../auth';
+import { type AuthService, createDeviceTokens, type LinkTokens } from '../auth';
 import { type CommercialSystem, provesOwnership } from '../billing';
 import { enqueueMail, type MailTemplateName, renderMail } from '../mail';
 import { type CodePattern, fixedCodePattern } from '../settings';
-import { consumeLinkToken, issueLinkToken } from './links';
+import type { UserRow, UsersRepository } from '../users';
+import type { AccountRepository } from './account.repository';
 
 export interface SignupBody {
   firstName: string;
@@ -41,17 +33,25 @@ export const isUniqueViolation = (err: unknown) => {
 const langOf = (value: string | null | undefined): Lang => (value === 'en' ? 'en' : 'es');
 
 export function createAccountService({
-  db,
+  accounts,
+  users,
+  auth,
+  links,
   config,
   codePattern = fixedCodePattern(config.CLIENT_CODE_PATTERN),
   commercial,
 }: {
-  db: Db;
+  accounts: AccountRepository;
+  users: UsersRepository;
+  /** Ends the sessions of a user whose password changed. */
+  auth: AuthService;
+  /** The single-use links the flows e-mail. */
+  links: LinkTokens;
   config: Config;
   /** The client-code shape in force (the settings'). */
   codePattern?: CodePattern;
   /** Where a client code given at sign-up is checked (type and ownership proof). */
-  commercial?: CommercialSystem;
+  commercial: CommercialSystem;
 }) {
   const devices = createDeviceTokens(config.jwtSecret);
 
@@ -62,8 +62,8 @@ export function createAccountService({
    * (device token) has its own recipient allowance, so a stranger cannot use up the owner's.
    */
   async function mayMail(kind: string, email: string, ip: string, ownDevice?: string | null) {
-    await consume(db, `mail-address:${ip}`, MAIL_IP_RATE);
-    return tryConsume(db, ownDevice ? `${kind}:${email}:${ownDevice}` : `${kind}:${email}`, MAIL_RATE);
+    await accounts.consume(`mail-address:${ip}`, MAIL_IP_RATE);
+    return accounts.tryConsume(ownDevice ? `${kind}:${email}:${ownDevice}` : `${kind}:${email}`, MAIL_RATE);
   }
 
   /** Queues a mail with a link to a page of the web app carrying a fresh single-use token. */
@@ -76,35 +76,39 @@ export function createAccountService({
     await enqueueMail(ex, { to, kind: m.kind, ...renderMail(m.template, m.lang, { name: m.name, link }) });
   }
 
-  const liveUserByEmail = async (ex: Executor, email: string) => {
-    const [u] = await ex
-      .select()
-      .from(users)
-      .where(
-        and(eq(users.space, DEFAULT_SPACE), isNull(users.deletedAt), eq(sql`lower(${users.email})`, email)),
-      )
-      .limit(1);
-    return u;
-  };
+  const liveUserByEmail = (ex: Executor | undefined, email: string) =>
+    accounts.liveUserByEmail(DEFAULT_SPACE, email, ex);
+
+  /** New password: hash stored, version bumped, every session ended, traced and the owner told. */
+  async function setPassword(ex: Executor, user: UserRow, passwordHash: string, via: string) {
+    await accounts.setPasswordHash(user.id, passwordHash, ex);
+    const revoked = await auth.signoutAll(user.id, ex);
+    await writeTrace(ex, {
+      space: user.space,
+      type: 'UPDATE',
+      owner: user.id,
+      module: 'account',
+      section: 'password',
+      entityId: user.id,
+      before: { passwordChanged: null, sessionsRevoked: null },
+      after: { passwordChanged: via, sessionsRevoked: revoked },
+    });
+    await enqueueMail(ex, {
+      to: user.email,
+      kind: 'password-changed',
+      ...renderMail('password-changed', langOf(user.language), { name: user.firstName }),
+    });
+  }
 
   /**
    * The code proven at sign-up, associated as the account is verified; if someone associated it in
    * between, the answer says so (`associated: false`) and the pending row is dropped either way.
    */
   async function associatePending(tx: Executor, user: { id: string; space: string }) {
-    const [pending] = await tx
-      .select()
-      .from(pendingClientCodes)
-      .where(eq(pendingClientCodes.userId, user.id));
-    if (!pending) return null;
-    await tx.delete(pendingClientCodes).where(eq(pendingClientCodes.userId, user.id));
-    const cc = pending.clientCode;
-    const inserted = await tx
-      .insert(clientCodeLinks)
-      .values({ userId: user.id, cc, space: user.space })
-      .onConflictDoNothing()
-      .returning({ cc: clientCodeLinks.cc });
-    if (inserted.length === 0) return { cc, associated: false };
+    const cc = await accounts.takePendingClientCode(user.id, tx);
+    if (cc === null) return null;
+    if (!(await accounts.linkClientCode({ userId: user.id, cc, space: user.space }, tx)))
+      return { cc, associated: false };
     await writeTrace(tx, {
       space: user.space,
       type: 'CREATE',
@@ -119,6 +123,7 @@ export function createAccountService({
 
   return {
     mailLink,
+    setPassword,
 
     async signup(body: SignupBody, lang: Lang, ip = 'unknown') {
       if (!(CLIENT_TYPES as readonly string[]).includes(body.clientType))
@@ -130,44 +135,27 @@ export function createAccountService({
         // Checked as "Agregar código" checks it: it exists, is of the client type chosen (357), is
         // free (497) and the proof is its contract or a recent invoice number (499). Associated once
         // the account is verified.
-        const account = commercial ? await commercial.findAccount(clientCode) : null;
+        const account = await commercial.findAccount(clientCode);
         if (!account || account.space !== DEFAULT_SPACE) throw new AppError('PAYMENTRESULT', 5);
         if (account.clientType !== body.clientType) throw new AppError('BADREQUESTERROR', 357);
-        const [taken] = await db
-          .select({ cc: clientCodeLinks.cc })
-          .from(clientCodeLinks)
-          .where(eq(clientCodeLinks.cc, clientCode))
-          .limit(1);
-        if (taken) throw new AppError('BADREQUESTERROR', 497);
-        await consume(db, `signup-proof:${ip}`, SIGNUP_IP_RATE);
-        if (!commercial || !(await provesOwnership(commercial, account, body.clientCodeProof ?? '')))
+        if (await accounts.clientCodeTaken(clientCode)) throw new AppError('BADREQUESTERROR', 497);
+        await accounts.consume(`signup-proof:${ip}`, SIGNUP_IP_RATE);
+        if (!(await provesOwnership(commercial, account, body.clientCodeProof ?? '')))
           throw new AppError('BADREQUESTERROR', 499);
       }
       const email = body.email.trim().toLowerCase();
-      const [muni] = await db
-        .select({ pk: municipalities.pk })
-        .from(municipalities)
-        .where(eq(municipalities.pk, body.municipality));
-      if (!muni) throw new AppError('BADREQUESTERROR', 414);
+      if (!(await accounts.municipalityExists(body.municipality))) throw new AppError('BADREQUESTERROR', 414);
       const passwordHash = await hashPassword(body.password);
       try {
-        return await db.transaction(async (tx) => {
+        return await accounts.transaction(async (tx) => {
           if (await liveUserByEmail(tx, email)) throw new AppError('BADREQUESTERROR', 303);
-          await consume(tx, `signup-ip:${ip}`, SIGNUP_IP_RATE);
-          const [samePhone] = await tx
-            .select({ id: users.id })
-            .from(users)
-            .where(and(eq(users.space, DEFAULT_SPACE), isNull(users.deletedAt), eq(users.phone, body.phone)))
-            .limit(1);
-          if (samePhone) throw new AppError('BADREQUESTERROR', 444);
-          const [role] = await tx
-            .select({ id: roles.id })
-            .from(roles)
-            .where(and(eq(roles.space, DEFAULT_SPACE), eq(roles.name, ROLE_NAMES.USER)));
-          if (!role) throw new Error('The USER role is missing from the seed');
-          const [user] = await tx
-            .insert(users)
-            .values({
+          await accounts.consume(`signup-ip:${ip}`, SIGNUP_IP_RATE, tx);
+          if (await accounts.takenByOther(DEFAULT_SPACE, null, 'phone', body.phone, tx))
+            throw new AppError('BADREQUESTERROR', 444);
+          const roleId = await accounts.roleIdByName(DEFAULT_SPACE, ROLE_NAMES.USER, tx);
+          if (!roleId) throw new Error('The USER role is missing from the seed');
+          const user = await users.insert(
+            {
               space: DEFAULT_SPACE,
               email,
               firstName: body.firstName,
@@ -179,10 +167,11 @@ export function createAccountService({
               status: 'UNVERIFIED',
               verified: false,
               language: lang,
-            })
-            .returning();
-          await tx.insert(userRoles).values({ userId: user.id, roleId: role.id });
-          if (clientCode) await tx.insert(pendingClientCodes).values({ userId: user.id, clientCode });
+            },
+            tx,
+          );
+          await users.setRolesUnchecked(user.id, [{ id: roleId, name: ROLE_NAMES.USER }], tx);
+          if (clientCode) await accounts.addPendingClientCode(user.id, clientCode, tx);
           const { passwordHash: _, ...visible } = user;
           await writeTrace(tx, {
             space: user.space,
@@ -193,7 +182,7 @@ export function createAccountService({
             entityId: user.id,
             after: { ...visible, clientCode: clientCode ?? null },
           });
-          const token = await issueLinkToken(tx, { userId: user.id, purpose: 'VERIFY_SIGNUP' });
+          const token = await links.issue(tx, { userId: user.id, purpose: 'VERIFY_SIGNUP' });
           await mailLink(tx, email, {
             template: 'verify-signup',
             lang,
@@ -211,20 +200,12 @@ export function createAccountService({
     },
 
     async verifySignup(token: string) {
-      return db.transaction(async (tx) => {
-        const link = await consumeLinkToken(tx, token, 'VERIFY_SIGNUP');
-        const [before] = await tx.select().from(users).where(eq(users.id, link.userId));
+      return accounts.transaction(async (tx) => {
+        const link = await links.consume(tx, token, 'VERIFY_SIGNUP');
+        const before = await accounts.userById(link.userId, tx);
         if (!before || before.deletedAt) throw new AppError('BADREQUESTERROR', 470);
         if (before.status !== 'UNVERIFIED') return { userId: before.id, clientCode: null };
-        await tx
-          .update(users)
-          .set({
-            status: 'ACTIVE',
-            verified: true,
-            version: sql`${users.version} + 1`,
-            updatedAt: sql`now()`,
-          })
-          .where(eq(users.id, before.id));
+        await accounts.markVerified(before.id, tx);
         await writeTrace(tx, {
           space: before.space,
           type: 'UPDATE',
@@ -245,10 +226,10 @@ export function createAccountService({
     async resendVerification(rawEmail: string, ip = 'unknown') {
       const email = rawEmail.trim().toLowerCase();
       if (!(await mayMail('verify-resend', email, ip))) return;
-      await db.transaction(async (tx) => {
+      await accounts.transaction(async (tx) => {
         const user = await liveUserByEmail(tx, email);
         if (!user || user.status !== 'UNVERIFIED') return;
-        const token = await issueLinkToken(tx, { userId: user.id, purpose: 'VERIFY_SIGNUP' });
+        const token = await links.issue(tx, { userId: user.id, purpose: 'VERIFY_SIGNUP' });
         await mailLink(tx, user.email, {
           template: 'verify-signup',
           lang: langOf(user.language),
@@ -263,13 +244,13 @@ export function createAccountService({
     /** Same outcome whether or not the account exists; limited as `mayMail` says. */
     async forgotPassword(rawEmail: string, ip = 'unknown', deviceTokens?: readonly string[]) {
       const email = rawEmail.trim().toLowerCase();
-      const known = await liveUserByEmail(db, email);
+      const known = await liveUserByEmail(undefined, email);
       const ownDevice = known ? devices.deviceOf(known.id, deviceTokens) : null;
       if (!(await mayMail('password-forgot', email, ip, ownDevice))) return;
-      await db.transaction(async (tx) => {
+      await accounts.transaction(async (tx) => {
         const user = await liveUserByEmail(tx, email);
         if (!user || user.status !== 'ACTIVE') return;
-        const token = await issueLinkToken(tx, { userId: user.id, purpose: 'RESET_PASSWORD' });
+        const token = await links.issue(tx, { userId: user.id, purpose: 'RESET_PASSWORD' });
         await mailLink(tx, user.email, {
           template: 'password-reset',
           lang: langOf(user.language),
@@ -283,46 +264,15 @@ export function createAccountService({
 
     async resetPassword(token: string, password: string) {
       const passwordHash = await hashPassword(password);
-      return db.transaction(async (tx) => {
-        const link = await consumeLinkToken(tx, token, 'RESET_PASSWORD');
-        const [user] = await tx.select().from(users).where(eq(users.id, link.userId));
+      return accounts.transaction(async (tx) => {
+        const link = await links.consume(tx, token, 'RESET_PASSWORD');
+        const user = await accounts.userById(link.userId, tx);
         if (!user || user.deletedAt) throw new AppError('BADREQUESTERROR', 470);
         await setPassword(tx, user, passwordHash, 'recovery-link');
         return { userId: user.id };
       });
     },
   };
-}
-
-type UserRow = typeof users.$inferSelect;
-
-/** New password: hash stored, version bumped, every session ended, traced and the owner told. */
-export async function setPassword(ex: Executor, user: UserRow, passwordHash: string, via: string) {
-  await ex
-    .update(users)
-    .set({
-      passwordHash,
-      changePasswordRequired: false,
-      version: sql`${users.version} + 1`,
-      updatedAt: sql`now()`,
-    })
-    .where(eq(users.id, user.id));
-  const revoked = await revokeUserSessions(ex, user.id);
-  await writeTrace(ex, {
-    space: user.space,
-    type: 'UPDATE',
-    owner: user.id,
-    module: 'account',
-    section: 'password',
-    entityId: user.id,
-    before: { passwordChanged: null, sessionsRevoked: null },
-    after: { passwordChanged: via, sessionsRevoked: revoked },
-  });
-  await enqueueMail(ex, {
-    to: user.email,
-    kind: 'password-changed',
-    ...renderMail('password-changed', langOf(user.language), { name: user.firstName }),
-  });
 }
 
 export type AccountService = ReturnType<typeof createAccountService>;

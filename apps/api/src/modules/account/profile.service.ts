@@ -1,20 +1,17 @@
 import { AppError, type ProfileUpdateInput } from '@ov/domain';
-import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Principal } from '../../core/principal';
-import type { Db } from '../../db/client';
-import { users } from '../../db/schema';
 import type { Lang } from '../../lib/language';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import { writeTrace } from '../../lib/traces';
-import { createUsersRepository, createUsersService } from '../users';
-import { type AccountService, isUniqueViolation, setPassword } from './account.service';
-import { consumeLinkToken, issueLinkToken } from './links';
+import type { AuthService, LinkTokens, SessionTokens } from '../auth';
+import type { UserRow, UsersRepository, UsersService } from '../users';
+import type { AccountRepository, ProfileChanges } from './account.repository';
+import { type AccountService, isUniqueViolation } from './account.service';
 
 /** Our own image URLs: `/api/files/images/<uuid>.webp` or its `_thumb` twin. */
 const AVATAR_URL = /^\/api\/files\/images\/([0-9a-f-]{36})(?:_thumb)?\.webp$/;
 
 const PROFILE_FIELDS = ['firstName', 'lastName', 'username', 'phone', 'avatar', 'avatarOriginal'] as const;
-type UserRow = typeof users.$inferSelect;
 const pick = (u: UserRow) => Object.fromEntries(PROFILE_FIELDS.map((k) => [k, u[k]]));
 
 /** The one rule of every password change by its owner: the current password first (10). */
@@ -23,42 +20,35 @@ async function assertCurrentPassword(user: UserRow, currentPassword: string | un
     throw new AppError('BADREQUESTERROR', 10);
 }
 
-export function createProfileService({ db, account }: { db: Db; account: AccountService }) {
-  const repo = createUsersRepository(db);
-
-  const usersService = createUsersService({ db });
+export function createProfileService({
+  account,
+  accounts,
+  users,
+  usersService,
+  auth,
+  links,
+}: {
+  account: AccountService;
+  accounts: AccountRepository;
+  users: UsersRepository;
+  /** The signed-in user as `GET /api/users/me` answers it. */
+  usersService: UsersService;
+  /** A new sign-in after the own password change. */
+  auth: AuthService;
+  links: LinkTokens;
+}) {
   const me = (principal: Principal) => usersService.getMe(principal);
-
-  const taken = async (
-    space: string,
-    userId: string,
-    column: 'email' | 'username' | 'phone',
-    value: string,
-  ) => {
-    const col = users[column];
-    const [row] = await db
-      .select({ id: users.id })
-      .from(users)
-      .where(
-        and(
-          eq(users.space, space),
-          isNull(users.deletedAt),
-          ne(users.id, userId),
-          column === 'phone' ? eq(col, value) : eq(sql`lower(${col})`, value.toLowerCase()),
-        ),
-      )
-      .limit(1);
-    return Boolean(row);
-  };
+  const taken = (space: string, userId: string, column: 'email' | 'username' | 'phone', value: string) =>
+    accounts.takenByOther(space, userId, column, value);
 
   return {
     me,
 
     /** Spec §5 save semantics; a new e-mail only becomes the login once its owner confirms it. */
     async update(principal: Principal, body: ProfileUpdateInput, lang: Lang) {
-      const before = await repo.findById(principal.space, principal.userId);
+      const before = await users.findById(principal.space, principal.userId);
       if (!before || before.deletedAt) throw new AppError('AUTHENTICATIONERROR', 0);
-      const set: Partial<typeof users.$inferInsert> = { firstName: body.firstName };
+      const set: ProfileChanges = { firstName: body.firstName };
       if (body.lastName !== undefined) set.lastName = body.lastName;
       if (body.username !== undefined && body.username.toLowerCase() !== before.username?.toLowerCase()) {
         if (await taken(before.space, before.id, 'username', body.username))
@@ -88,12 +78,8 @@ export function createProfileService({ db, account }: { db: Db; account: Account
       const passwordHash = body.password ? await hashPassword(body.password) : undefined;
 
       try {
-        await db.transaction(async (tx) => {
-          const [after] = await tx
-            .update(users)
-            .set({ ...set, version: sql`${users.version} + 1`, updatedAt: sql`now()` })
-            .where(eq(users.id, before.id))
-            .returning();
+        await accounts.transaction(async (tx) => {
+          const after = await accounts.updateProfile(before.id, set, tx);
           await writeTrace(tx, {
             space: before.space,
             type: 'UPDATE',
@@ -104,9 +90,9 @@ export function createProfileService({ db, account }: { db: Db; account: Account
             before: { ...pick(before), version: before.version, pendingEmail: null },
             after: { ...pick(after), version: after.version, pendingEmail: newEmail ?? null },
           });
-          if (passwordHash) await setPassword(tx, after, passwordHash, 'profile');
+          if (passwordHash) await account.setPassword(tx, after, passwordHash, 'profile');
           if (newEmail) {
-            const token = await issueLinkToken(tx, {
+            const token = await links.issue(tx, {
               userId: before.id,
               purpose: 'VERIFY_EMAIL',
               email: newEmail,
@@ -128,36 +114,29 @@ export function createProfileService({ db, account }: { db: Db; account: Account
       return me(principal);
     },
 
-    async changePassword(principal: Principal, currentPassword: string, password: string) {
-      const user = await repo.findById(principal.space, principal.userId);
+    /** The own password, changed: every session ends and this one gets a new sign-in (token pair). */
+    async changePassword(
+      principal: Principal,
+      currentPassword: string,
+      password: string,
+    ): Promise<SessionTokens> {
+      const user = await users.findById(principal.space, principal.userId);
       if (!user || user.deletedAt) throw new AppError('AUTHENTICATIONERROR', 0);
       await assertCurrentPassword(user, currentPassword);
       const passwordHash = await hashPassword(password);
-      await db.transaction((tx) => setPassword(tx, user, passwordHash, 'change'));
+      await accounts.transaction((tx) => account.setPassword(tx, user, passwordHash, 'change'));
+      return auth.startSession(principal.userId, principal.space);
     },
 
     async verifyEmail(token: string) {
       try {
-        return await db.transaction(async (tx) => {
-          const link = await consumeLinkToken(tx, token, 'VERIFY_EMAIL');
-          const [user] = await tx.select().from(users).where(eq(users.id, link.userId));
+        return await accounts.transaction(async (tx) => {
+          const link = await links.consume(tx, token, 'VERIFY_EMAIL');
+          const user = await accounts.userById(link.userId, tx);
           if (!user || user.deletedAt || !link.email) throw new AppError('BADREQUESTERROR', 470);
-          const [other] = await tx
-            .select({ id: users.id })
-            .from(users)
-            .where(
-              and(
-                eq(users.space, user.space),
-                isNull(users.deletedAt),
-                ne(users.id, user.id),
-                eq(sql`lower(${users.email})`, link.email),
-              ),
-            );
-          if (other) throw new AppError('BADREQUESTERROR', 303);
-          await tx
-            .update(users)
-            .set({ email: link.email, version: sql`${users.version} + 1`, updatedAt: sql`now()` })
-            .where(eq(users.id, user.id));
+          if (await accounts.takenByOther(user.space, user.id, 'email', link.email, tx))
+            throw new AppError('BADREQUESTERROR', 303);
+          await accounts.setEmail(user.id, link.email, tx);
           await writeTrace(tx, {
             space: user.space,
             type: 'UPDATE',

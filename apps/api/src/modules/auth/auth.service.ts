@@ -1,13 +1,11 @@
 import { createHash } from 'node:crypto';
 import { AppError, EMAIL_PATTERN, type ErrorName, USERNAME_PATTERN } from '@ov/domain';
-import { and, eq, isNull, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { refreshTokens, securityEvents } from '../../db/schema';
+import type { Executor } from '../../db/client';
 import { DEFAULT_SPACE } from '../../db/seed';
 import { burnPasswordTime, verifyPassword } from '../../lib/passwords';
-import { createUsersRepository } from '../users';
-import { revokeUserSessions } from './sessions';
-import { createDeviceTokens, createSignInThrottle } from './sign-in-throttle';
+import type { UsersRepository } from '../users';
+import type { AuthRepository } from './auth.repository';
+import { createDeviceTokens, type SignInThrottle } from './sign-in-throttle';
 import { hashToken, newRefreshToken, type TokenSigner } from './tokens';
 
 const REFRESH_IDLE_MS = 7 * 24 * 3600 * 1000;
@@ -39,24 +37,25 @@ export function loggableLogin(login: string): string {
 }
 
 export function createAuthService({
-  db,
+  users,
+  sessions,
+  throttle,
   signer,
   deviceSecret,
 }: {
-  db: Db;
+  users: UsersRepository;
+  /** Refresh tokens and the security log. */
+  sessions: AuthRepository;
+  throttle: SignInThrottle;
   signer: TokenSigner;
   deviceSecret: string;
 }) {
-  const users = createUsersRepository(db);
-  const throttle = createSignInThrottle(db);
   const devices = createDeviceTokens(deviceSecret);
 
   async function issue(userId: string, space: string, familyId: string, absoluteExpiresAt: Date) {
     const { token, hash } = newRefreshToken();
     const expiresAt = new Date(Math.min(Date.now() + REFRESH_IDLE_MS, absoluteExpiresAt.getTime()));
-    await db
-      .insert(refreshTokens)
-      .values({ userId, familyId, tokenHash: hash, expiresAt, absoluteExpiresAt });
+    await sessions.insertRefreshToken({ userId, familyId, tokenHash: hash, expiresAt, absoluteExpiresAt });
     return {
       accessToken: await signer.sign({ sub: userId, space, sid: familyId }),
       refreshToken: token,
@@ -85,7 +84,7 @@ export function createAuthService({
       const device = user ? devices.deviceOf(user.id, deviceTokens) : null;
       const door = { account, device };
       const log = (event: string, result: 'ok' | 'refused', reason?: string) =>
-        db.insert(securityEvents).values({
+        sessions.logSecurityEvent({
           space: user?.space ?? DEFAULT_SPACE,
           event,
           result,
@@ -123,15 +122,18 @@ export function createAuthService({
       return issue(userId, space, crypto.randomUUID(), new Date(Date.now() + REFRESH_ABSOLUTE_MS));
     },
 
-    /** Ends every sign-in of the user; answers how many refresh tokens were revoked. */
-    async signoutAll(userId: string) {
-      return revokeUserSessions(db, userId);
+    /**
+     * Ends every sign-in of the user; answers how many refresh tokens were revoked. `ex`: the caller's
+     * transaction (a password change ends the sessions with it).
+     */
+    async signoutAll(userId: string, ex?: Executor) {
+      return sessions.revokeUserSessions(userId, ex);
     },
 
     /** Rotation: each refresh token works once; presenting a spent one revokes its whole sign-in. */
     async refresh(refresh: string, space: string): Promise<SessionTokens> {
       const hash = hashToken(refresh);
-      const [row] = await db.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, hash)).limit(1);
+      const row = await sessions.refreshTokenByHash(hash);
       if (!row) throw new AppError('AUTHENTICATIONERROR', 0);
       const user = await users.findById(space, row.userId);
       if (!user || user.space !== space) throw new AppError('AUTHENTICATIONERROR', 0);
@@ -142,14 +144,7 @@ export function createAuthService({
       if (row.expiresAt.getTime() <= Date.now() || user.status !== 'ACTIVE' || user.deletedAt) {
         throw new AppError('AUTHENTICATIONERROR', 0);
       }
-      const spent = await db
-        .update(refreshTokens)
-        .set({ usedAt: sql`now()` })
-        .where(
-          and(eq(refreshTokens.id, row.id), isNull(refreshTokens.usedAt), isNull(refreshTokens.revokedAt)),
-        )
-        .returning({ id: refreshTokens.id });
-      if (!spent.length) {
+      if (!(await sessions.spendRefreshToken(row.id))) {
         await this.revokeFamily(row.familyId);
         throw new AppError('AUTHENTICATIONERROR', 0);
       }
@@ -157,19 +152,12 @@ export function createAuthService({
     },
 
     async signout(refresh: string) {
-      const [row] = await db
-        .select({ familyId: refreshTokens.familyId })
-        .from(refreshTokens)
-        .where(eq(refreshTokens.tokenHash, hashToken(refresh)))
-        .limit(1);
+      const row = await sessions.refreshTokenByHash(hashToken(refresh));
       if (row) await this.revokeFamily(row.familyId);
     },
 
     async revokeFamily(familyId: string) {
-      await db
-        .update(refreshTokens)
-        .set({ revokedAt: sql`now()` })
-        .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)));
+      await sessions.revokeFamily(familyId);
     },
   };
 }

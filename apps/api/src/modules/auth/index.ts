@@ -1,6 +1,7 @@
 /** The auth module's door: what app.ts, the container and other modules use. */
+export { type AuthRepository, createAuthRepository } from './auth.repository';
 export { authRoutes } from './auth.routes';
-export { type AuthService, createAuthService } from './auth.service';
-export { revokeUserSessions } from './sessions';
-export { createDeviceTokens } from './sign-in-throttle';
+export { type AuthService, createAuthService, type SessionTokens } from './auth.service';
+export { createLinkTokens, type LinkTokens } from './links';
+export { createDeviceTokens, createSignInThrottle } from './sign-in-throttle';
 export { createTokenSigner, hashToken, type TokenSigner } from './tokens';

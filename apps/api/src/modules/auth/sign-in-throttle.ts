@@ -75,3 +75,4 @@ export function createSignInThrottle(ex: Executor) {
     },
   };
 }
+export type SignInThrottle = ReturnType<typeof createSignInThrottle>;

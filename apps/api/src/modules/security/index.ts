@@ -1,3 +1,4 @@
 /** The security module's door: what app.ts, the container and other modules use. */
+export { createSecurityRepository, type SecurityRepository } from './security.repository';
 export { securityRoutes } from './security.routes';
-export { createSecurityService } from './security.service';
+export { createSecurityService, type SecurityService } from './security.service';

@@ -6,23 +6,14 @@ import {
   PERMISSION_GROUPS,
   ROLE_NAMES,
 } from '@ov/domain';
-import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import type { Principal } from '../../core/principal';
-import type { Db, Executor } from '../../db/client';
-import { rolePermissions, roles, userRoles } from '../../db/schema';
-import { pageWindow, type SearchQuery, type SearchSpec, searchOrder, searchWhere } from '../../lib/search';
+import type { Executor } from '../../db/client';
+import type { SearchQuery } from '../../lib/search';
 import { writeTrace } from '../../lib/traces';
+import type { RoleRow, SecurityRepository } from './security.repository';
 
-type RoleRow = typeof roles.$inferSelect;
 const PROTECTED = new Set<string>([ROLE_NAMES.SUPER_ADMIN, ROLE_NAMES.USER]);
 const TRACE = { module: 'security', section: 'roles' } as const;
-
-export const roleSearchSpec: SearchSpec = {
-  searchColumns: [roles.name, roles.description, roles.descriptionEn],
-  filterFields: { name: roles.name, superAdmin: roles.superAdmin, createdAt: roles.createdAt },
-  sortFields: { name: roles.name, createdAt: roles.createdAt },
-  defaultSort: [sql`${roles.superAdmin} desc`, sql`${roles.name} asc`],
-};
 
 /** Permission names grouped for the permissions screen: `{group, actions, permissions}`. */
 export function permissionGroups() {
@@ -68,24 +59,9 @@ function descriptionColumns(input: DescriptionInput): {
   };
 }
 
-export function createSecurityService({ db }: { db: Db }) {
-  async function permissionsOf(ex: Executor, ids: string[]) {
-    const map = new Map<string, string[]>();
-    if (!ids.length) return map;
-    const rows = await ex.select().from(rolePermissions).where(inArray(rolePermissions.roleId, ids));
-    for (const r of rows) map.set(r.roleId, [...(map.get(r.roleId) ?? []), r.permission].sort());
-    return map;
-  }
-
-  async function holders(ex: Executor, ids: string[]) {
-    if (!ids.length) return new Map<string, number>();
-    const rows = await ex
-      .select({ roleId: userRoles.roleId, n: count() })
-      .from(userRoles)
-      .where(inArray(userRoles.roleId, ids))
-      .groupBy(userRoles.roleId);
-    return new Map(rows.map((r) => [r.roleId, Number(r.n)]));
-  }
+export function createSecurityService({ roles }: { roles: SecurityRepository }) {
+  const permissionsOf = (ex: Executor | undefined, ids: string[]) => roles.permissionsOf(ids, ex);
+  const holders = (ex: Executor | undefined, ids: string[]) => roles.holders(ids, ex);
 
   async function dto(ex: Executor, r: RoleRow) {
     const [perms, users] = [await permissionsOf(ex, [r.id]), await holders(ex, [r.id])];
@@ -93,20 +69,14 @@ export function createSecurityService({ db }: { db: Db }) {
   }
 
   async function find(ex: Executor, p: Principal, id: string) {
-    const [r] = await ex
-      .select()
-      .from(roles)
-      .where(and(eq(roles.space, p.space), sql`${roles.id}::text = ${id}`));
+    const r = await roles.find(p.space, id, ex);
     if (!r) throw new AppError('NOTFOUND', 415);
     return r;
   }
 
   async function assertFreeName(ex: Executor, space: string, name: string, exceptId?: string) {
-    const [clash] = await ex
-      .select({ id: roles.id })
-      .from(roles)
-      .where(and(eq(roles.space, space), sql`lower(${roles.name}) = ${name.toLowerCase()}`));
-    if (clash && clash.id !== exceptId) throw new AppError('BADREQUESTERROR', 420);
+    const clash = await roles.idByName(space, name, ex);
+    if (clash && clash !== exceptId) throw new AppError('BADREQUESTERROR', 420);
   }
 
   async function writePermissions(ex: Executor, p: Principal, role: RoleRow, next: string[]) {
@@ -116,9 +86,7 @@ export function createSecurityService({ db }: { db: Db }) {
     if (before.includes('ADMIN') && !next.includes('ADMIN') && !p.isSuperAdmin)
       throw new AppError('UNAUTHORIZEDERROR', 0);
     assertMayChangeRole(p, role, before, next);
-    await ex.delete(rolePermissions).where(eq(rolePermissions.roleId, role.id));
-    if (next.length)
-      await ex.insert(rolePermissions).values(next.map((permission) => ({ roleId: role.id, permission })));
+    await roles.setPermissions(role.id, next, ex);
     return before;
   }
 
@@ -126,35 +94,26 @@ export function createSecurityService({ db }: { db: Db }) {
     permissionGroups,
 
     async search(p: Principal, q: SearchQuery) {
-      const where = searchWhere(roleSearchSpec, q, eq(roles.space, p.space));
-      const { limit, offset } = pageWindow(q);
-      const rows = await db
-        .select()
-        .from(roles)
-        .where(where)
-        .orderBy(...searchOrder(roleSearchSpec, q))
-        .limit(limit)
-        .offset(offset);
-      const [{ total }] = await db.select({ total: count() }).from(roles).where(where);
+      const { rows, total } = await roles.search(p.space, q);
       const ids = rows.map((r) => r.id);
-      const [perms, users] = [await permissionsOf(db, ids), await holders(db, ids)];
+      const [perms, users] = [await permissionsOf(undefined, ids), await holders(undefined, ids)];
       return { rows: rows.map((r) => toDto(r, perms.get(r.id) ?? [], users.get(r.id) ?? 0)), total };
     },
 
     async create(p: Principal, input: { name: string; permissions?: string[] } & DescriptionInput) {
       const permissions = validPermissions(input.permissions ?? []);
-      return db.transaction(async (tx) => {
+      return roles.transaction(async (tx) => {
         await assertFreeName(tx, p.space, input.name);
-        const [role] = await tx
-          .insert(roles)
-          .values({
+        const role = await roles.insert(
+          {
             space: p.space,
             name: input.name,
             description: null,
             descriptionEn: null,
             ...descriptionColumns(input),
-          })
-          .returning();
+          },
+          tx,
+        );
         await writePermissions(tx, p, role, permissions);
         await writeTrace(tx, {
           ...TRACE,
@@ -175,20 +134,17 @@ export function createSecurityService({ db }: { db: Db }) {
     },
 
     async update(p: Principal, id: string, input: { name?: string } & DescriptionInput) {
-      return db.transaction(async (tx) => {
+      return roles.transaction(async (tx) => {
         const before = await find(tx, p, id);
         if (input.name !== undefined && input.name !== before.name) {
           if (PROTECTED.has(before.name) || before.superAdmin) throw new AppError('BADREQUESTERROR', 466);
           await assertFreeName(tx, p.space, input.name, before.id);
         }
-        const [after] = await tx
-          .update(roles)
-          .set({
-            name: input.name ?? before.name,
-            ...descriptionColumns(input),
-          })
-          .where(eq(roles.id, before.id))
-          .returning();
+        const after = await roles.update(
+          before.id,
+          { name: input.name ?? before.name, ...descriptionColumns(input) },
+          tx,
+        );
         await writeTrace(tx, {
           ...TRACE,
           space: p.space,
@@ -204,7 +160,7 @@ export function createSecurityService({ db }: { db: Db }) {
 
     /** Not a system role; not while assigned unless `force` (then it is taken from everyone first). */
     async remove(p: Principal, id: string, force: boolean) {
-      return db.transaction(async (tx) => {
+      return roles.transaction(async (tx) => {
         const role = await find(tx, p, id);
         if (PROTECTED.has(role.name) || role.superAdmin) throw new AppError('BADREQUESTERROR', 466);
         const held = (await permissionsOf(tx, [role.id])).get(role.id) ?? [];
@@ -212,8 +168,7 @@ export function createSecurityService({ db }: { db: Db }) {
         const assigned = (await holders(tx, [role.id])).get(role.id) ?? 0;
         if (assigned && !force) throw new AppError('BADREQUESTERROR', 465, { users: assigned });
         const permissions = (await permissionsOf(tx, [role.id])).get(role.id) ?? [];
-        await tx.delete(userRoles).where(eq(userRoles.roleId, role.id));
-        await tx.delete(roles).where(eq(roles.id, role.id));
+        await roles.remove(role.id, tx);
         await writeTrace(tx, {
           ...TRACE,
           space: p.space,
@@ -235,7 +190,7 @@ export function createSecurityService({ db }: { db: Db }) {
 
     async setPermissions(p: Principal, id: string, list: string[]) {
       const next = validPermissions(list);
-      return db.transaction(async (tx) => {
+      return roles.transaction(async (tx) => {
         const role = await find(tx, p, id);
         const before = await writePermissions(tx, p, role, next);
         await writeTrace(tx, {

@@ -1,43 +1,52 @@
 import { type AdminUser, AppError, generatePassword, ROLE_NAMES, splitFullName } from '@ov/domain';
 import dayjs from 'dayjs';
-import { and, count, eq, isNotNull, sql } from 'drizzle-orm';
 import type { Principal } from '../../core/principal';
-import type { Db, Tx } from '../../db/client';
-import { roles, users } from '../../db/schema';
+import type { Executor } from '../../db/client';
 import { hashPassword } from '../../lib/passwords';
 import type { SearchQuery } from '../../lib/search';
 import { writeTrace } from '../../lib/traces';
 import {
   assertInScope,
   assertMaySetScope,
-  assertUniqueLive,
   canAssignRoles,
-  userDto as dto,
-  findActionTarget,
-  loadActor,
-  replaceRoles,
-  resolveRoles,
-  scopeCondition,
+  createUsersAdminSupport,
+  scopeLimit,
   scopeOf,
   snapshot,
-  findTarget as target,
   withScope,
 } from './users.admin.support';
 import { toUserDto } from './users.dto';
-import { requestEmailChange } from './users.email-change';
+import { type EmailLinkIssuer, requestEmailChange } from './users.email-change';
 import { createUsersLifecycle } from './users.lifecycle';
 import { mailTemporaryPassword } from './users.mail';
-import { createUsersRepository, userWhere } from './users.repository';
+import type { UsersRepository } from './users.repository';
 
 export type AdminUserPatch = Partial<AdminUser> & { version: number; force?: boolean };
 const TRACE = { module: 'users', section: 'admin' } as const;
 
 /** Staff administration of users: CRUD, status, password reset, roles, the reference-conflict flow. */
-export function createUsersAdminService({ db, publicUrl }: { db: Db; publicUrl: string }) {
-  const repo = createUsersRepository(db);
+export function createUsersAdminService({
+  users,
+  links,
+  publicUrl,
+}: {
+  users: UsersRepository;
+  /** The VERIFY_EMAIL links of an e-mail change (auth's link tokens). */
+  links: EmailLinkIssuer;
+  publicUrl: string;
+}) {
+  const {
+    loadActor,
+    assertUniqueLive,
+    userDto: dto,
+    findActionTarget,
+    replaceRoles,
+    resolveRoles,
+    findTarget: target,
+  } = createUsersAdminSupport(users);
 
-  async function roleNames(tx: Tx, id: string) {
-    return ((await createUsersRepository(tx).rolesOf([id])).get(id) ?? []).map((r) => r.name).sort();
+  async function roleNames(tx: Executor, id: string) {
+    return ((await users.rolesOf([id], tx)).get(id) ?? []).map((r) => r.name).sort();
   }
 
   /** The columns a form sets; the full name is split into first name and surnames (`splitFullName`). */
@@ -60,30 +69,23 @@ export function createUsersAdminService({ db, publicUrl }: { db: Db; publicUrl: 
 
   return {
     async search(p: Principal, q: SearchQuery) {
-      const actor = await loadActor(db, p);
-      const page = await repo.search(p.space, q, scopeCondition(actor));
-      const roleMap = await repo.rolesOf(page.rows.map((u) => u.id));
+      const actor = await loadActor(undefined, p);
+      const page = await users.search(p.space, q, scopeLimit(actor));
+      const roleMap = await users.rolesOf(page.rows.map((u) => u.id));
       return { rows: page.rows.map((u) => toUserDto(u, roleMap.get(u.id) ?? [])), total: page.total };
     },
 
     async getOne(p: Principal, id: string) {
-      await target(db, await loadActor(db, p), id);
-      return dto(db, id, p.space);
+      await target(undefined, await loadActor(undefined, p), id);
+      return dto(undefined, id, p.space);
     },
 
     async count(p: Principal, q: SearchQuery) {
-      const where = userWhere(p.space, q, scopeCondition(await loadActor(db, p)));
-      const rows = await db
-        .select({ clientType: users.clientType, count: count() })
-        .from(users)
-        .where(where)
-        .groupBy(users.clientType)
-        .orderBy(users.clientType);
-      return rows.map((r) => ({ clientType: r.clientType, count: Number(r.count) }));
+      return users.countByClientType(p.space, q, scopeLimit(await loadActor(undefined, p)));
     },
 
     async roles(p: Principal) {
-      const rows = await db.select().from(roles).where(eq(roles.space, p.space)).orderBy(roles.name);
+      const rows = await users.rolesOfSpace(p.space);
       return rows.map((r) => ({
         _id: r.id,
         id: r.id,
@@ -95,30 +97,18 @@ export function createUsersAdminService({ db, publicUrl }: { db: Db; publicUrl: 
 
     async create(p: Principal, input: AdminUser & { force?: boolean }) {
       if (input.roles?.length && !canAssignRoles(p)) throw new AppError('UNAUTHORIZEDERROR', 410);
-      return db.transaction(async (tx) => {
+      return users.transaction(async (tx) => {
         const actor = await loadActor(tx, p);
         assertInScope(actor, input.municipality);
         if (input.scopeMunicipality != null) assertMaySetScope(actor, input.scopeMunicipality);
         await assertUniqueLive(tx, p.space, input);
         if (!input.force) {
-          const [removed] = await tx
-            .select({ id: users.id })
-            .from(users)
-            .where(
-              and(
-                eq(users.space, p.space),
-                isNotNull(users.deletedAt),
-                sql`lower(${users.email}) = ${input.email.toLowerCase()}`,
-              ),
-            )
-            .orderBy(sql`${users.deletedAt} desc`)
-            .limit(1);
-          if (removed) throw new AppError('CONFLICTERROR', 409, { ref: removed.id });
+          const removed = await users.lastRemovedWithEmail(p.space, input.email, tx);
+          if (removed) throw new AppError('CONFLICTERROR', 409, { ref: removed });
         }
         const password = generatePassword();
-        const [u] = await tx
-          .insert(users)
-          .values({
+        const u = await users.insert(
+          {
             space: p.space,
             email: input.email,
             ...fieldsOf(input),
@@ -128,13 +118,14 @@ export function createUsersAdminService({ db, publicUrl }: { db: Db; publicUrl: 
             status: 'ACTIVE',
             verified: true,
             changePasswordRequired: true,
-          })
-          .returning();
+          },
+          tx,
+        );
         const wanted = input.roles?.length ? input.roles : [ROLE_NAMES.USER];
         const granted = await resolveRoles(tx, p.space, wanted);
         const names = input.roles?.length
           ? (await replaceRoles(tx, p, u.id, granted)).after
-          : await createUsersRepository(tx).setRolesUnchecked(u.id, granted);
+          : await users.setRolesUnchecked(u.id, granted, tx);
         await mailTemporaryPassword(tx, u, password, true);
         await writeTrace(tx, {
           ...TRACE,
@@ -151,7 +142,7 @@ export function createUsersAdminService({ db, publicUrl }: { db: Db; publicUrl: 
 
     async update(p: Principal, id: string, input: AdminUserPatch) {
       if (input.roles && !canAssignRoles(p)) throw new AppError('UNAUTHORIZEDERROR', 410);
-      return db.transaction(async (tx) => {
+      return users.transaction(async (tx) => {
         const actor = await loadActor(tx, p);
         const before = await findActionTarget(tx, actor, id);
         if (before.deletedAt) throw new AppError('NOTFOUND', 415);
@@ -168,21 +159,16 @@ export function createUsersAdminService({ db, publicUrl }: { db: Db; publicUrl: 
           input.email !== undefined && input.email.toLowerCase() !== before.email.toLowerCase()
             ? input.email.toLowerCase()
             : null;
-        if (newEmail) await requestEmailChange(tx, { user: before, newEmail, publicUrl });
+        if (newEmail) await requestEmailChange(tx, { user: before, newEmail, publicUrl, links });
         const rolesBefore = await roleNames(tx, id);
         const lined =
           input.address !== undefined ? { ...(before.address ?? {}), line: input.address } : before.address;
         const address = scopeChanges ? withScope(lined, scope) : lined;
-        const [after] = await tx
-          .update(users)
-          .set({
-            ...fieldsOf(input, before),
-            address,
-            updatedAt: new Date(),
-            version: sql`${users.version} + 1`,
-          })
-          .where(eq(users.id, id))
-          .returning();
+        const after = await users.updateVersioned(
+          id,
+          { ...fieldsOf(input, before), address, updatedAt: new Date() },
+          tx,
+        );
         const rolesAfter = input.roles
           ? (await replaceRoles(tx, p, id, await resolveRoles(tx, p.space, input.roles))).after
           : rolesBefore;
@@ -199,18 +185,15 @@ export function createUsersAdminService({ db, publicUrl }: { db: Db; publicUrl: 
       });
     },
 
-    ...createUsersLifecycle({ db }),
+    ...createUsersLifecycle({ users }),
 
     async assignRoles(p: Principal, id: string, roleIds: string[]) {
       if (!canAssignRoles(p)) throw new AppError('UNAUTHORIZEDERROR', 410);
-      return db.transaction(async (tx) => {
+      return users.transaction(async (tx) => {
         const u = await findActionTarget(tx, await loadActor(tx, p), id);
         if (u.deletedAt) throw new AppError('NOTFOUND', 415);
         const change = await replaceRoles(tx, p, id, await resolveRoles(tx, p.space, roleIds));
-        await tx
-          .update(users)
-          .set({ version: sql`${users.version} + 1`, updatedAt: new Date() })
-          .where(eq(users.id, id));
+        await users.updateVersioned(id, { updatedAt: new Date() }, tx);
         await writeTrace(tx, {
           ...TRACE,
           section: 'roles',

@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rolePermissions, roles, userRoles, users } from '../../db/schema';
 import { createTestApp, DEMO_PASSWORD, type TestApp } from '../../test/test-app';
-import { listMailbox } from '../mail/outbox';
+import { listMailbox } from '../mail';
 
 let t: TestApp;
 let admin: string;

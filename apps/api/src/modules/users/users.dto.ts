@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { users } from '../../db/schema';
+import type { RoleRef, UserRow } from './users.repository';
 
 export const roleRefSchema = z.object({
   role: z.object({ _id: z.string(), name: z.string(), superAdmin: z.boolean() }),
@@ -43,8 +43,7 @@ export const meDtoSchema = userDtoSchema.extend({
   pendingEmail: z.string().nullable(),
 });
 
-type UserRow = typeof users.$inferSelect;
-export type RoleRef = { id: string; name: string; superAdmin: boolean };
+export type { RoleRef };
 
 export function toUserDto(u: UserRow, roleRefs: RoleRef[]): UserDto {
   return {

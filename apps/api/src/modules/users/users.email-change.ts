@@ -1,23 +1,33 @@
 import { BASE_PATH } from '@ov/domain';
 import type { Executor } from '../../db/client';
-import type { users } from '../../db/schema';
-import { issueLinkToken } from '../account';
 import { enqueueMail, renderMail } from '../mail';
 import { mailMessage } from '../notifications';
+import type { UserRow } from './users.repository';
 
-type UserRow = typeof users.$inferSelect;
+/**
+ * Issues the single-use link an e-mail change is confirmed with: auth's link tokens, handed in by
+ * the container (users does not import the modules built on it).
+ */
+export interface EmailLinkIssuer {
+  issue(ex: Executor, input: { userId: string; purpose: 'VERIFY_EMAIL'; email: string }): Promise<string>;
+}
 
 /**
  * An administrator's change of someone's e-mail goes through the same confirmation as the owner's
- * own change (the VERIFY_EMAIL link of the account module): the new address must confirm it, and
+ * own change (the VERIFY_EMAIL link of auth's link tokens): the new address must confirm it, and
  * the current one is told, so an e-mail change can never be the first step of an account takeover.
  */
 export async function requestEmailChange(
   ex: Executor,
-  { user, newEmail, publicUrl }: { user: UserRow; newEmail: string; publicUrl: string },
+  {
+    user,
+    newEmail,
+    publicUrl,
+    links,
+  }: { user: UserRow; newEmail: string; publicUrl: string; links: EmailLinkIssuer },
 ) {
   const lang = user.language === 'en' ? 'en' : 'es';
-  const token = await issueLinkToken(ex, { userId: user.id, purpose: 'VERIFY_EMAIL', email: newEmail });
+  const token = await links.issue(ex, { userId: user.id, purpose: 'VERIFY_EMAIL', email: newEmail });
   const link = `${publicUrl}${BASE_PATH}/verify-email?token=${encodeURIComponent(token)}`;
   await enqueueMail(ex, {
     to: newEmail,

@@ -1,44 +1,37 @@
 import { AppError, generatePassword, type PasswordReset, type UserStatus } from '@ov/domain';
-import { eq, sql } from 'drizzle-orm';
 import type { Principal } from '../../core/principal';
-import type { Db } from '../../db/client';
-import { users } from '../../db/schema';
 import { hashPassword } from '../../lib/passwords';
 import { writeTrace } from '../../lib/traces';
-import {
-  assertUniqueLive,
-  userDto as dto,
-  loadActor,
-  revokeSessions,
-  snapshot,
-  findActionTarget as target,
-} from './users.admin.support';
+import { createUsersAdminSupport, snapshot } from './users.admin.support';
 import { mailTemporaryPassword } from './users.mail';
 import { assertSuperAdminRemains } from './users.privilege';
+import type { UsersRepository } from './users.repository';
 
 const TRACE = { module: 'users', section: 'admin' } as const;
 
 /** Status changes, soft removal, recovery and password resets of users by staff. */
-export function createUsersLifecycle({ db }: { db: Db }) {
+export function createUsersLifecycle({ users }: { users: UsersRepository }) {
+  const {
+    loadActor,
+    assertUniqueLive,
+    userDto: dto,
+    findActionTarget: target,
+  } = createUsersAdminSupport(users);
   async function setStatus(p: Principal, ids: string[], status: UserStatus) {
     if (status !== 'ACTIVE' && status !== 'LOCK')
       throw new AppError('VALIDATIONERROR', 0, [{ field: 'status', message: 'estado no permitido' }]);
     const unique = [...new Set(ids)];
-    return db.transaction(async (tx) => {
+    return users.transaction(async (tx) => {
       const actor = await loadActor(tx, p);
       const targets = [];
       for (const id of unique) targets.push(await target(tx, actor, id, 462));
-      if (status === 'LOCK') await assertSuperAdminRemains(tx, p.space, unique);
+      if (status === 'LOCK') await assertSuperAdminRemains(users, tx, p.space, unique);
       for (const u of targets) {
         const id = u.id;
         if (u.deletedAt) throw new AppError('NOTFOUND', 415);
         if (u.status === status) continue;
-        const [after] = await tx
-          .update(users)
-          .set({ status, updatedAt: new Date(), version: sql`${users.version} + 1` })
-          .where(eq(users.id, id))
-          .returning();
-        if (status === 'LOCK') await revokeSessions(tx, [id]);
+        const after = await users.updateVersioned(id, { status, updatedAt: new Date() }, tx);
+        if (status === 'LOCK') await users.revokeSessions([id], tx);
         await writeTrace(tx, {
           ...TRACE,
           space: p.space,
@@ -55,24 +48,20 @@ export function createUsersLifecycle({ db }: { db: Db }) {
 
   async function remove(p: Principal, ids: string[]) {
     const unique = [...new Set(ids)];
-    return db.transaction(async (tx) => {
+    return users.transaction(async (tx) => {
       const actor = await loadActor(tx, p);
       const targets = [];
       for (const id of unique) targets.push(await target(tx, actor, id, 463));
-      await assertSuperAdminRemains(tx, p.space, unique);
+      await assertSuperAdminRemains(users, tx, p.space, unique);
       for (const u of targets) {
         const id = u.id;
         if (u.deletedAt) throw new AppError('NOTFOUND', 415);
-        await tx
-          .update(users)
-          .set({
-            status: 'DELETED',
-            deletedAt: new Date(),
-            updatedAt: new Date(),
-            version: sql`${users.version} + 1`,
-          })
-          .where(eq(users.id, id));
-        await revokeSessions(tx, [id]);
+        await users.updateVersioned(
+          id,
+          { status: 'DELETED', deletedAt: new Date(), updatedAt: new Date() },
+          tx,
+        );
+        await users.revokeSessions([id], tx);
         await writeTrace(tx, {
           ...TRACE,
           space: p.space,
@@ -94,20 +83,15 @@ export function createUsersLifecycle({ db }: { db: Db }) {
 
     /** The "recover" answer of the reference-conflict flow: the removed user comes back. */
     async recover(p: Principal, ref: string) {
-      return db.transaction(async (tx) => {
+      return users.transaction(async (tx) => {
         const u = await target(tx, await loadActor(tx, p), ref);
         if (!u.deletedAt) throw new AppError('NOTFOUND', 415);
         await assertUniqueLive(tx, p.space, u);
-        const [after] = await tx
-          .update(users)
-          .set({
-            status: u.verified ? 'ACTIVE' : 'UNVERIFIED',
-            deletedAt: null,
-            updatedAt: new Date(),
-            version: sql`${users.version} + 1`,
-          })
-          .where(eq(users.id, ref))
-          .returning();
+        const after = await users.updateVersioned(
+          ref,
+          { status: u.verified ? 'ACTIVE' : 'UNVERIFIED', deletedAt: null, updatedAt: new Date() },
+          tx,
+        );
         await writeTrace(tx, {
           ...TRACE,
           space: p.space,
@@ -122,20 +106,20 @@ export function createUsersLifecycle({ db }: { db: Db }) {
     },
 
     async resetPassword(p: Principal, input: PasswordReset) {
-      return db.transaction(async (tx) => {
+      return users.transaction(async (tx) => {
         const u = await target(tx, await loadActor(tx, p), input._id);
         if (u.deletedAt) throw new AppError('NOTFOUND', 415);
         const password = input.autoGeneratePassword ? generatePassword(8) : (input.password as string);
-        const [after] = await tx
-          .update(users)
-          .set({
+        const after = await users.update(
+          u.id,
+          {
             passwordHash: await hashPassword(password),
             changePasswordRequired: input.changePasswordRequire,
             updatedAt: new Date(),
-          })
-          .where(eq(users.id, u.id))
-          .returning();
-        await revokeSessions(tx, [u.id]);
+          },
+          tx,
+        );
+        await users.revokeSessions([u.id], tx);
         if (input.autoGeneratePassword) await mailTemporaryPassword(tx, after, password, false);
         await writeTrace(tx, {
           ...TRACE,

@@ -1,8 +1,6 @@
 import type { Executor } from '../../db/client';
-import type { users } from '../../db/schema';
 import { mailMessage } from '../notifications';
-
-type UserRow = typeof users.$inferSelect;
+import type { UserRow } from './users.repository';
 
 /** The password an administrator generated (account created, or reset with auto-generate). */
 export function mailTemporaryPassword(ex: Executor, u: UserRow, password: string, created: boolean) {

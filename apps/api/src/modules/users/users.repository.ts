@@ -1,6 +1,6 @@
-import { and, count, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client';
-import { accountTokens, roles, userRoles, users } from '../../db/schema';
+import { and, count, eq, inArray, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
+import type { Db, Executor } from '../../db/client';
+import { accountTokens, refreshTokens, rolePermissions, roles, userRoles, users } from '../../db/schema';
 import {
   type Filter,
   pageWindow,
@@ -9,7 +9,13 @@ import {
   searchOrder,
   searchWhere,
 } from '../../lib/search';
-import type { RoleRef } from './users.dto';
+
+export type UserRow = typeof users.$inferSelect;
+/** The columns a change of a user sets (the version and timestamps are set by the methods). */
+export type UserChanges = Partial<Omit<typeof users.$inferInsert, 'id' | 'version'>>;
+export type NewUser = typeof users.$inferInsert;
+export type RoleRow = typeof roles.$inferSelect;
+export type RoleRef = { id: string; name: string; superAdmin: boolean };
 
 export const userSearchSpec: SearchSpec = {
   searchColumns: [users.email, users.firstName, users.lastName, users.username, users.phone],
@@ -42,8 +48,11 @@ function roleCondition(f: Filter): SQL {
     where ur.user_id = ${users.id} and (r.id::text in ${list} or r.name in ${list}))`;
 }
 
-/** Live users only, unless the caller filters on status DELETED (removed users keep that status). */
-export function userWhere(space: string, q: SearchQuery, scope?: SQL) {
+/**
+ * Live users only, unless the caller filters on status DELETED (removed users keep that status);
+ * `scopeMunicipality` limits the list to the users of one municipality (a scoped staff member's).
+ */
+function userWhere(space: string, q: SearchQuery, scopeMunicipality?: number) {
   const roleFilters = q.filters.filter((f) => ROLE_FILTER_FIELDS.has(f.field));
   const rest = { ...q, filters: q.filters.filter((f) => !ROLE_FILTER_FIELDS.has(f.field)) };
   const wantsDeleted = rest.filters.some(
@@ -55,17 +64,84 @@ export function userWhere(space: string, q: SearchQuery, scope?: SQL) {
     and(
       eq(users.space, space),
       wantsDeleted ? undefined : isNull(users.deletedAt),
-      scope,
+      scopeMunicipality === undefined ? undefined : eq(users.municipality, scopeMunicipality),
       ...roleFilters.map(roleCondition),
     ),
   );
 }
 
-export function createUsersRepository(db: Executor) {
+/** Each key's permissions from (key, superAdmin, permission) rows: a super-admin role counts as `ADMIN`. */
+function heldPermissions(
+  rows: { key: string; superAdmin: boolean; permission: string | null }[],
+  keys: string[] = [],
+): Map<string, string[]> {
+  const map = new Map<string, Set<string>>(keys.map((k) => [k, new Set<string>()]));
+  for (const r of rows) {
+    const held = map.get(r.key) ?? new Set<string>();
+    if (r.superAdmin) held.add('ADMIN');
+    if (r.permission) held.add(r.permission);
+    map.set(r.key, held);
+  }
+  return new Map([...map].map(([k, held]) => [k, [...held]]));
+}
+
+/**
+ * Reads other modules make with their own executor, inside their own transactions (offices and
+ * contract-requests load the actor's scope, access-requests checks the roles it hands out): the
+ * same queries as the repository's methods of that name.
+ */
+export const usersReads = {
+  /** The address of a user (where a staff member's scope is kept). */
+  async addressOf(ex: Executor, userId: string): Promise<unknown> {
+    const [row] = await ex.select({ address: users.address }).from(users).where(eq(users.id, userId));
+    return row?.address ?? null;
+  },
+  /** Each role's permissions (a super-admin role counts as `ADMIN`). */
+  async permissionsOfRoles(ex: Executor, roleIds: string[]): Promise<Map<string, string[]>> {
+    if (!roleIds.length) return new Map();
+    const rows = await ex
+      .select({ key: roles.id, superAdmin: roles.superAdmin, permission: rolePermissions.permission })
+      .from(roles)
+      .leftJoin(rolePermissions, eq(rolePermissions.roleId, roles.id))
+      .where(inArray(roles.id, roleIds));
+    return heldPermissions(rows);
+  },
+};
+
+/** All the SQL of the users capability: user rows, their roles and the permissions those carry. */
+export function createUsersRepository(db: Db) {
   return {
+    /** One transaction: pass `tx` to the methods below and to writeTrace. */
+    transaction: <T>(work: (tx: Executor) => Promise<T>) => db.transaction(work),
+
+    async findById(space: string, id: string, ex: Executor = db): Promise<UserRow | undefined> {
+      const [u] = await ex
+        .select()
+        .from(users)
+        .where(and(eq(users.space, space), eq(users.id, id)))
+        .limit(1);
+      return u;
+    },
+
+    /** A live user by e-mail or username (case-insensitive), in any space. */
+    async findByLogin(login: string, ex: Executor = db): Promise<UserRow | undefined> {
+      const l = login.trim().toLowerCase();
+      const [u] = await ex
+        .select()
+        .from(users)
+        .where(
+          and(
+            isNull(users.deletedAt),
+            sql`(lower(${users.email}) = ${l} or lower(${users.username}) = ${l})`,
+          ),
+        )
+        .limit(1);
+      return u;
+    },
+
     /** The address a user asked to change to and has not confirmed yet (the newest live link). */
-    async pendingEmailOf(userId: string): Promise<string | null> {
-      const [row] = await db
+    async pendingEmailOf(userId: string, ex: Executor = db): Promise<string | null> {
+      const [row] = await ex
         .select({ email: accountTokens.email })
         .from(accountTokens)
         .where(
@@ -80,32 +156,11 @@ export function createUsersRepository(db: Executor) {
         .limit(1);
       return row?.email ?? null;
     },
-    async findByLogin(login: string) {
-      const l = login.trim().toLowerCase();
-      const [u] = await db
-        .select()
-        .from(users)
-        .where(
-          and(
-            isNull(users.deletedAt),
-            sql`(lower(${users.email}) = ${l} or lower(${users.username}) = ${l})`,
-          ),
-        )
-        .limit(1);
-      return u;
-    },
-    async findById(space: string, id: string) {
-      const [u] = await db
-        .select()
-        .from(users)
-        .where(and(eq(users.space, space), eq(users.id, id)))
-        .limit(1);
-      return u;
-    },
-    async rolesOf(userIds: string[]): Promise<Map<string, RoleRef[]>> {
+
+    async rolesOf(userIds: string[], ex: Executor = db): Promise<Map<string, RoleRef[]>> {
       const map = new Map<string, RoleRef[]>();
       if (!userIds.length) return map;
-      const rows = await db
+      const rows = await ex
         .select({ userId: userRoles.userId, id: roles.id, name: roles.name, superAdmin: roles.superAdmin })
         .from(userRoles)
         .innerJoin(roles, eq(roles.id, userRoles.roleId))
@@ -117,25 +172,175 @@ export function createUsersRepository(db: Executor) {
       }
       return map;
     },
-    /** For the default USER role of a new account: no ROLE:WRITE check (callers decide). */
-    async setRolesUnchecked(userId: string, list: { id: string; name: string }[]) {
-      if (list.length) await db.insert(userRoles).values(list.map((r) => ({ userId, roleId: r.id })));
-      return list.map((r) => r.name).sort();
-    },
-    async search(space: string, q: SearchQuery, scope?: SQL) {
-      const where = userWhere(space, q, scope);
+
+    /** One page of users and the total, with `userWhere`'s rules. */
+    async search(space: string, q: SearchQuery, scopeMunicipality?: number, ex: Executor = db) {
+      const where = userWhere(space, q, scopeMunicipality);
       const { limit, offset } = pageWindow(q);
       const [rows, [{ total }]] = await Promise.all([
-        db
+        ex
           .select()
           .from(users)
           .where(where)
           .orderBy(...searchOrder(userSearchSpec, q))
           .limit(limit)
           .offset(offset),
-        db.select({ total: count() }).from(users).where(where),
+        ex.select({ total: count() }).from(users).where(where),
       ]);
       return { rows, total };
     },
+
+    /** How many users of each client type match the list's filters. */
+    async countByClientType(space: string, q: SearchQuery, scopeMunicipality?: number, ex: Executor = db) {
+      const rows = await ex
+        .select({ clientType: users.clientType, count: count() })
+        .from(users)
+        .where(userWhere(space, q, scopeMunicipality))
+        .groupBy(users.clientType)
+        .orderBy(users.clientType);
+      return rows.map((r) => ({ clientType: r.clientType, count: Number(r.count) }));
+    },
+
+    /** The id of the live user of the space with this e-mail or username (case-insensitive), if any. */
+    async liveIdWith(
+      space: string,
+      column: 'email' | 'username',
+      value: string,
+      ex: Executor = db,
+    ): Promise<string | undefined> {
+      const [row] = await ex
+        .select({ id: users.id })
+        .from(users)
+        .where(
+          and(
+            eq(users.space, space),
+            isNull(users.deletedAt),
+            sql`lower(${users[column]}) = ${value.toLowerCase()}`,
+          ),
+        )
+        .limit(1);
+      return row?.id;
+    },
+
+    /** The most recently removed user of the space with this e-mail, if any. */
+    async lastRemovedWithEmail(space: string, email: string, ex: Executor = db): Promise<string | undefined> {
+      const [removed] = await ex
+        .select({ id: users.id })
+        .from(users)
+        .where(
+          and(
+            eq(users.space, space),
+            isNotNull(users.deletedAt),
+            sql`lower(${users.email}) = ${email.toLowerCase()}`,
+          ),
+        )
+        .orderBy(sql`${users.deletedAt} desc`)
+        .limit(1);
+      return removed?.id;
+    },
+
+    async insert(values: NewUser, ex: Executor = db): Promise<UserRow> {
+      const [u] = await ex.insert(users).values(values).returning();
+      return u;
+    },
+
+    /** Sets `changes` (the version stays: a password reset does not make forms stale). */
+    async update(id: string, changes: UserChanges, ex: Executor = db): Promise<UserRow> {
+      const [u] = await ex.update(users).set(changes).where(eq(users.id, id)).returning();
+      return u;
+    },
+
+    /** Sets `changes` and moves the version on (what an open form's `version` is checked against). */
+    async updateVersioned(id: string, changes: UserChanges, ex: Executor = db): Promise<UserRow> {
+      const [u] = await ex
+        .update(users)
+        .set({ ...changes, version: sql`${users.version} + 1` })
+        .where(eq(users.id, id))
+        .returning();
+      return u;
+    },
+
+    /** Ends every session of the users (password reset, block, removal). */
+    async revokeSessions(userIds: string[], ex: Executor = db) {
+      if (!userIds.length) return;
+      await ex.update(users).set({ sessionsValidAfter: new Date() }).where(inArray(users.id, userIds));
+      await ex
+        .update(refreshTokens)
+        .set({ revokedAt: new Date() })
+        .where(and(inArray(refreshTokens.userId, userIds), isNull(refreshTokens.revokedAt)));
+    },
+
+    /** The address of a user (where a staff member's scope is kept). */
+    addressOf: (userId: string, ex: Executor = db) => usersReads.addressOf(ex, userId),
+
+    // ---- roles ----
+
+    /** The roles of the space, by name. */
+    async rolesOfSpace(space: string, ex: Executor = db): Promise<RoleRow[]> {
+      return ex.select().from(roles).where(eq(roles.space, space)).orderBy(roles.name);
+    },
+
+    /** Roles of the space named by id or by name. */
+    async rolesByRef(space: string, refs: string[], ex: Executor = db): Promise<RoleRow[]> {
+      return ex
+        .select()
+        .from(roles)
+        .where(
+          and(eq(roles.space, space), or(inArray(sql`${roles.id}::text`, refs), inArray(roles.name, refs))),
+        );
+    },
+
+    /** Replaces the roles of a user by `roleIds`. */
+    async setRoles(userId: string, roleIds: string[], ex: Executor = db) {
+      await ex.delete(userRoles).where(eq(userRoles.userId, userId));
+      if (roleIds.length) await ex.insert(userRoles).values(roleIds.map((roleId) => ({ userId, roleId })));
+    },
+
+    /** For the default USER role of a new account: no ROLE:WRITE check (callers decide). */
+    async setRolesUnchecked(userId: string, list: { id: string; name: string }[], ex: Executor = db) {
+      if (list.length) await ex.insert(userRoles).values(list.map((r) => ({ userId, roleId: r.id })));
+      return list.map((r) => r.name).sort();
+    },
+
+    /** Each user's effective permissions (a super-admin role counts as `ADMIN`). */
+    async permissionsOfUsers(ids: string[], ex: Executor = db): Promise<Map<string, string[]>> {
+      if (!ids.length) return new Map();
+      const rows = await ex
+        .select({
+          key: userRoles.userId,
+          superAdmin: roles.superAdmin,
+          permission: rolePermissions.permission,
+        })
+        .from(userRoles)
+        .innerJoin(roles, eq(roles.id, userRoles.roleId))
+        .leftJoin(rolePermissions, eq(rolePermissions.roleId, roles.id))
+        .where(inArray(userRoles.userId, ids));
+      return heldPermissions(rows, ids);
+    },
+
+    /** Each role's permissions (a super-admin role counts as `ADMIN`). */
+    permissionsOfRoles: (roleIds: string[], ex: Executor = db) => usersReads.permissionsOfRoles(ex, roleIds),
+
+    /**
+     * The ids of the space's active super-administrators, their rows locked until the transaction
+     * ends (so two administrators locking each other at the same moment cannot both pass).
+     */
+    async lockActiveSuperAdmins(space: string, ex: Executor = db): Promise<string[]> {
+      const rows = await ex
+        .select({ id: users.id })
+        .from(users)
+        .where(
+          and(
+            eq(users.space, space),
+            eq(users.status, 'ACTIVE'),
+            isNull(users.deletedAt),
+            sql`exists (select 1 from ${userRoles} ur join ${roles} r on r.id = ur.role_id
+                        where ur.user_id = ${users.id} and r.super_admin)`,
+          ),
+        )
+        .for('update');
+      return rows.map((r) => r.id);
+    },
   };
 }
+export type UsersRepository = ReturnType<typeof createUsersRepository>;
