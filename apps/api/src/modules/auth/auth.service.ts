@@ -3,7 +3,6 @@ import { AppError, EMAIL_PATTERN, type ErrorName, USERNAME_PATTERN } from '@ov/d
 import type { Executor } from '../../db/client';
 import { DEFAULT_SPACE } from '../../db/seed';
 import { burnPasswordTime, verifyPassword } from '../../lib/passwords';
-import type { UsersRepository } from '../users';
 import type { AuthRepository } from './auth.repository';
 import { createDeviceTokens, type SignInThrottle } from './sign-in-throttle';
 import { hashToken, newRefreshToken, type TokenSigner } from './tokens';
@@ -36,6 +35,25 @@ export function loggableLogin(login: string): string {
   return EMAIL_PATTERN.test(typed) || USERNAME_PATTERN.test(typed) ? typed : '';
 }
 
+/** What sign-in needs to know of an account. */
+interface SignInUser {
+  id: string;
+  space: string;
+  passwordHash: string | null;
+  status: string;
+  deletedAt: Date | null;
+}
+
+/**
+ * The accounts sign-in reads: the users repository, handed in by the container (auth does not
+ * import users: users reaches auth through notifications, so imports keep one way).
+ */
+export interface SignInAccounts {
+  /** A live user by e-mail or username (case-insensitive). */
+  findByLogin(login: string): Promise<SignInUser | undefined>;
+  findById(space: string, id: string): Promise<SignInUser | undefined>;
+}
+
 export function createAuthService({
   users,
   sessions,
@@ -43,7 +61,7 @@ export function createAuthService({
   signer,
   deviceSecret,
 }: {
-  users: UsersRepository;
+  users: SignInAccounts;
   /** Refresh tokens and the security log. */
   sessions: AuthRepository;
   throttle: SignInThrottle;

@@ -35,6 +35,7 @@ export function createUsersAdminService({
   links: EmailLinkIssuer;
   publicUrl: string;
 }) {
+  const support = createUsersAdminSupport(users);
   const {
     loadActor,
     assertUniqueLive,
@@ -43,7 +44,7 @@ export function createUsersAdminService({
     replaceRoles,
     resolveRoles,
     findTarget: target,
-  } = createUsersAdminSupport(users);
+  } = support;
 
   async function roleNames(tx: Executor, id: string) {
     return ((await users.rolesOf([id], tx)).get(id) ?? []).map((r) => r.name).sort();
@@ -185,7 +186,7 @@ export function createUsersAdminService({
       });
     },
 
-    ...createUsersLifecycle({ users }),
+    ...createUsersLifecycle({ users, support }),
 
     async assignRoles(p: Principal, id: string, roleIds: string[]) {
       if (!canAssignRoles(p)) throw new AppError('UNAUTHORIZEDERROR', 410);

@@ -198,3 +198,4 @@ export function createUsersAdminSupport(users: UsersRepository) {
 
   return { loadActor, resolveRoles, replaceRoles, assertUniqueLive, userDto, findTarget, findActionTarget };
 }
+export type UsersAdminSupport = ReturnType<typeof createUsersAdminSupport>;

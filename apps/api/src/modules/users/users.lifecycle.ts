@@ -2,7 +2,7 @@ import { AppError, generatePassword, type PasswordReset, type UserStatus } from 
 import type { Principal } from '../../core/principal';
 import { hashPassword } from '../../lib/passwords';
 import { writeTrace } from '../../lib/traces';
-import { createUsersAdminSupport, snapshot } from './users.admin.support';
+import { snapshot, type UsersAdminSupport } from './users.admin.support';
 import { mailTemporaryPassword } from './users.mail';
 import { assertSuperAdminRemains } from './users.privilege';
 import type { UsersRepository } from './users.repository';
@@ -10,13 +10,15 @@ import type { UsersRepository } from './users.repository';
 const TRACE = { module: 'users', section: 'admin' } as const;
 
 /** Status changes, soft removal, recovery and password resets of users by staff. */
-export function createUsersLifecycle({ users }: { users: UsersRepository }) {
-  const {
-    loadActor,
-    assertUniqueLive,
-    userDto: dto,
-    findActionTarget: target,
-  } = createUsersAdminSupport(users);
+export function createUsersLifecycle({
+  users,
+  support,
+}: {
+  users: UsersRepository;
+  support: UsersAdminSupport;
+}) {
+  const { loadActor, assertUniqueLive, userDto: dto, findActionTarget: target } = support;
+
   async function setStatus(p: Principal, ids: string[], status: UserStatus) {
     if (status !== 'ACTIVE' && status !== 'LOCK')
       throw new AppError('VALIDATIONERROR', 0, [{ field: 'status', message: 'estado no permitido' }]);
