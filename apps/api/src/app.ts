@@ -15,7 +15,7 @@ import { authRoutes } from './modules/auth';
 import { billingRoutes, createBillingDocuments, createLedgerCommercialSystem } from './modules/billing';
 import { contractRequestsRoutes } from './modules/contract-requests';
 import { faqsRoutes } from './modules/faqs';
-import { documentStorage, filesRoutes, imageStorage } from './modules/files';
+import { filesRoutes } from './modules/files';
 import { healthRoutes } from './modules/health';
 import { mailRoutes } from './modules/mail';
 import { notificationsRoutes } from './modules/notifications';
@@ -131,7 +131,7 @@ export async function buildApp({ config, database, logger }: AppDeps): Promise<F
   });
   await app.register(mailRoutes, { mail: c.mail, config });
   await app.register(accountRoutes, { account: c.account, profile: c.profile, settings: c.settings });
-  await app.register(filesRoutes, { db, storage: c.images });
+  await app.register(filesRoutes, { images: c.files });
   await app.register(paymentsRoutes, {
     db,
     config,
@@ -140,13 +140,7 @@ export async function buildApp({ config, database, logger }: AppDeps): Promise<F
     documents: c.documents,
     gateways: c.gateways,
   });
-  await app.register(contractRequestsRoutes, {
-    database,
-    config,
-    settings: c.settings,
-    commercial: c.commercial,
-    storage: c.documentFiles,
-  });
+  await app.register(contractRequestsRoutes, { requests: c.contractRequests });
   // Background work (mail outbox, payment reconciliation) in processes with the `jobs` role.
   await app.register(jobsPlugin, { database, config });
 

@@ -13,8 +13,13 @@ import {
   createTokenSigner,
 } from './modules/auth';
 import { createBillingDocuments, createLedgerCommercialSystem } from './modules/billing';
+import {
+  createContractRequestsRepository,
+  createContractRequestsService,
+  releaseWhenDebtsPaid,
+} from './modules/contract-requests';
 import { createFaqsRepository, createFaqsService } from './modules/faqs';
-import { documentStorage, imageStorage } from './modules/files';
+import { createFilesRepository, createFilesService, documentStorage, imageStorage } from './modules/files';
 import { createHealthRepository, createHealthService } from './modules/health';
 import { createMailRepository, createMailService } from './modules/mail';
 import {
@@ -124,6 +129,20 @@ export async function buildContainer({ config, database, log }: ContainerDeps) {
     notifications,
     hub: notificationHub,
   });
+  const files = createFilesService({ db, files: createFilesRepository(db), images });
+  const contractRequests = createContractRequestsService({
+    db,
+    repo: createContractRequestsRepository(db),
+    commercial,
+    clientCodePattern: config.CLIENT_CODE_PATTERN,
+    settings,
+    publicUrl: config.publicUrl,
+    storage: documentFiles,
+  });
+
+  // ---- listeners ----
+  // Requests held for debt go on when the ledger announces the debt paid.
+  const stopDebtRelease = releaseWhenDebtsPaid(database, contractRequests, log);
 
   await notificationHub.start();
   return {
@@ -153,8 +172,11 @@ export async function buildContainer({ config, database, log }: ContainerDeps) {
     notifications,
     notificationHub,
     notificationStreams,
-    /** Releases what the adapters hold (listeners, timers). */
+    files,
+    contractRequests,
+    /** Releases what the adapters and listeners hold (subscriptions, timers). */
     async close() {
+      stopDebtRelease();
       settings.close();
       caches.close();
       await notificationHub.close();

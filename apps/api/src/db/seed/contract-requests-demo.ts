@@ -3,7 +3,10 @@ import { eq } from 'drizzle-orm';
 import type { Config } from '../../config';
 import { createObjectStore, type StorageConfig } from '../../lib/storage';
 import { createLedgerCommercialSystem } from '../../modules/billing';
-import { createContractRequestsService } from '../../modules/contract-requests';
+import {
+  createContractRequestsRepository,
+  createContractRequestsService,
+} from '../../modules/contract-requests';
 import { documentStorage } from '../../modules/files';
 import { loadPrincipal } from '../../plugins/access';
 import type { Db } from '../client';
@@ -195,6 +198,7 @@ export async function seedContractRequestsDemo(
 ) {
   const service = createContractRequestsService({
     db,
+    repo: createContractRequestsRepository(db),
     commercial: createLedgerCommercialSystem(db, {}),
     clientCodePattern: config.CLIENT_CODE_PATTERN,
     publicUrl: config.publicUrl,

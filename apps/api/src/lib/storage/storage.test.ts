@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config';
-import { documentStorage, imageStorage } from '../../modules/files/storage';
+import { documentStorage, imageStorage } from '../../modules/files';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { createObjectStore, type ObjectStore, type StorageConfig } from './index';
 import { createLocalObjectStore } from './local';

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../db/schema';
 import { createTestApp, DEMO_PASSWORD, type TestApp } from '../../test/test-app';
 import { pdfText } from '../billing/billing.test-helpers';
-import { linksIn } from '../mail/links';
+import { linksIn } from '../mail';
 import { ACTIVE_PDF_KEYS } from './contract-requests.sanitize';
 
 /**

@@ -5,17 +5,15 @@ import {
   normalizeRequestId,
   visibleSectors,
 } from '@ov/domain';
-import { eq } from 'drizzle-orm';
 import type { Principal } from '../../core/principal';
 import type { Db, Executor } from '../../db/client';
-import { contractRequests } from '../../db/schema';
 import { loadActor } from '../users';
-import type { Row } from './contract-requests.dto';
-
-const t = contractRequests;
+import type { ContractRequestsRepository, RequestQueue, Row } from './contract-requests.repository';
 
 /** Who may read and who may process a request: its owner, or staff of its sector and municipality. */
-export function createRequestAccess(db: Db) {
+export function createRequestAccess(deps: { db: Db; repo: ContractRequestsRepository }) {
+  const { db, repo } = deps;
+
   /** Staff see a request when it is in one of their sectors and their municipality (if scoped). */
   async function staffView(p: Principal) {
     const sectors = visibleSectors(p.permissions);
@@ -24,22 +22,28 @@ export function createRequestAccess(db: Db) {
     return { sectors, scope: p.isSuperAdmin ? null : actor.scopeMunicipality };
   }
 
+  /** The requests a caller's lists read: staff their sectors (all three: no filter) and scope, others their own. */
+  function queueOf(p: Principal, view: StaffView): RequestQueue {
+    if (!view) return { space: p.space, owner: p.userId };
+    return { space: p.space, sectors: view.sectors.length < 3 ? view.sectors : null, scope: view.scope };
+  }
+
   /** Unscoped staff see every municipality; scoped ones only theirs. */
   const inScope = (view: { scope: number | null }, row: Row) =>
     view.scope === null || view.scope === row.municipality;
 
-  async function byRequestId(ex: Executor, raw: string, lock = false) {
+  /** The request by its ID as typed (415 when malformed or unknown); `lock` inside a transaction. */
+  async function byRequestId(raw: string, ex?: Executor, lock = false) {
     const id = normalizeRequestId(raw);
     if (!id) throw new AppError('NOTFOUND', 415);
-    const q = ex.select().from(t).where(eq(t.requestId, id));
-    const [row] = lock ? await q.for('update') : await q;
+    const row = await repo.byRequestId(id, lock, ex);
     if (!row) throw new AppError('NOTFOUND', 415);
     return row;
   }
 
   /** The row when the caller may read it: its owner, or staff of its sector and municipality. */
   async function readable(p: Principal, raw: string): Promise<{ row: Row; staff: boolean }> {
-    const row = await byRequestId(db, raw);
+    const row = await byRequestId(raw);
     if (row.space !== p.space) throw new AppError('NOTFOUND', 415);
     const view = await staffView(p);
     // Outside the staff member's municipality a request reads like any other they may not see.
@@ -60,6 +64,6 @@ export function createRequestAccess(db: Db) {
       throw new AppError('BADREQUESTERROR', 452);
   }
 
-  return { staffView, byRequestId, readable, assertMayProcess };
+  return { staffView, queueOf, byRequestId, readable, assertMayProcess };
 }
 export type RequestAccess = ReturnType<typeof createRequestAccess>;

@@ -1,31 +1,66 @@
 import { createHash, randomUUID, timingSafeEqual } from 'node:crypto';
 import { AppError, type ContractRequestStatus, isOpenRequest } from '@ov/domain';
-import { and, count, eq } from 'drizzle-orm';
 import type { Principal } from '../../core/principal';
 import type { Db } from '../../db/client';
-import { contractRequestAttachments, contractRequestEvents, contractRequests } from '../../db/schema';
-import type { FileStorage } from '../files';
+import { consume, UPLOAD_RATE } from '../../lib/throttle';
+import { type FileStorage, isPdf, reencodeDocumentImage } from '../files';
 import type { RequestAccess } from './contract-requests.access';
 import { attachmentDto } from './contract-requests.dto';
-
-const t = contractRequests;
+import type { ContractRequestsRepository } from './contract-requests.repository';
+import { rebuildPdf } from './contract-requests.sanitize';
 
 /** The anonymous requester's upload token is kept only as this hash. */
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
+/** One uploaded document as read from the request: its kind, its (cleaned) name and its bytes. */
+export interface UploadedDocument {
+  kind: string;
+  fileName: string;
+  bytes: Buffer;
+}
+
+/** An image is re-encoded, a PDF rebuilt from its pages (478 when neither). */
+async function cleanDocument({ kind, fileName, bytes }: UploadedDocument) {
+  if (isPdf(bytes)) {
+    // Stored rebuilt from its pages: no JavaScript, open actions, embedded files or forms (478 when unreadable).
+    const clean = await rebuildPdf(bytes).catch(() => {
+      throw new AppError('BADREQUESTERROR', 478);
+    });
+    return { kind, fileName, contentType: 'application/pdf', bytes: clean };
+  }
+  const image = await reencodeDocumentImage(bytes);
+  return {
+    kind,
+    fileName: `${fileName.replace(/\.[^.]*$/, '')}.webp`,
+    contentType: 'image/webp',
+    bytes: image,
+  };
+}
+
 /** A request's documents: added by its owner or with the upload token, read by whoever may read it. */
-export function createRequestAttachments(deps: { db: Db; storage: FileStorage; access: RequestAccess }) {
-  const { db, storage } = deps;
+export function createRequestAttachments(deps: {
+  db: Db;
+  repo: ContractRequestsRepository;
+  storage: FileStorage;
+  access: RequestAccess;
+}) {
+  const { db, repo, storage } = deps;
   const { byRequestId, readable } = deps.access;
   return {
-    /** Attaches a file: the owner signed in, or anyone with the creation's upload token (one hour). */
+    /**
+     * Attaches a file: the owner signed in, or anyone with the creation's upload token (one hour).
+     * Uploads are counted per account or address before `read` takes the file from the request.
+     */
     async attach(
       p: Principal | null,
+      ip: string,
       raw: string,
       token: string | undefined,
-      file: { kind: string; fileName: string; contentType: string; bytes: Buffer },
+      read: () => Promise<UploadedDocument>,
     ) {
-      const row = await byRequestId(db, raw);
+      await consume(db, `document-upload:${p?.userId ?? ip}`, UPLOAD_RATE);
+      const file = await cleanDocument(await read());
+      const row = await byRequestId(raw);
       const byOwner = p && row.userId === p.userId;
       if (!byOwner) {
         const valid =
@@ -40,27 +75,19 @@ export function createRequestAttachments(deps: { db: Db; storage: FileStorage; a
         throw new AppError('BADREQUESTERROR', row.status === 'ANNULLED' ? 432 : 437);
       const id = randomUUID();
       const name = `${id}.${file.contentType === 'application/pdf' ? 'pdf' : 'webp'}`;
-      return db.transaction(async (tx) => {
+      return repo.transaction(async (tx) => {
         // Count under the request's lock: two uploads at once cannot both be the fifth.
-        await tx.select({ id: t.id }).from(t).where(eq(t.id, row.id)).for('update');
-        const [{ n }] = await tx
-          .select({ n: count() })
-          .from(contractRequestAttachments)
-          .where(eq(contractRequestAttachments.requestId, row.id));
-        if (Number(n) >= 5) throw new AppError('BADREQUESTERROR', 442);
+        if ((await repo.lockAndCountAttachments(tx, row.id)) >= 5) throw new AppError('BADREQUESTERROR', 442);
         await storage.put(name, file.bytes, tx);
-        const [a] = await tx
-          .insert(contractRequestAttachments)
-          .values({
-            id,
-            requestId: row.id,
-            kind: file.kind,
-            contentType: file.contentType,
-            fileName: file.fileName,
-            bytes: file.bytes.length,
-          })
-          .returning();
-        await tx.insert(contractRequestEvents).values({
+        const a = await repo.insertAttachment(tx, {
+          id,
+          requestId: row.id,
+          kind: file.kind,
+          contentType: file.contentType,
+          fileName: file.fileName,
+          bytes: file.bytes.length,
+        });
+        await repo.insertEvent(tx, {
           requestId: row.id,
           kind: 'ATTACHMENT',
           status: row.status,
@@ -72,15 +99,7 @@ export function createRequestAttachments(deps: { db: Db; storage: FileStorage; a
 
     async attachment(p: Principal, raw: string, attachmentId: string) {
       const { row } = await readable(p, raw);
-      const [a] = await db
-        .select()
-        .from(contractRequestAttachments)
-        .where(
-          and(
-            eq(contractRequestAttachments.id, attachmentId),
-            eq(contractRequestAttachments.requestId, row.id),
-          ),
-        );
+      const a = await repo.findAttachment(row.id, attachmentId);
       if (!a) throw new AppError('NOTFOUND', 415);
       const bytes = await storage.get(`${a.id}.${a.contentType === 'application/pdf' ? 'pdf' : 'webp'}`);
       if (!bytes) throw new AppError('NOTFOUND', 415);

@@ -1,14 +1,12 @@
 import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
 import { AppError, formatRequestId } from '@ov/domain';
-import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Principal } from '../../core/principal';
 import type { Db } from '../../db/client';
-import { contractRequestClaims, contractRequests } from '../../db/schema';
 import { consume, MAIL_RATE, type RateRule, refund, tryConsume } from '../../lib/throttle';
 import { writeTrace } from '../../lib/traces';
 import { mailMessage } from '../notifications';
 import type { RequestAccess } from './contract-requests.access';
-import type { Row } from './contract-requests.dto';
+import type { ContractRequestsRepository, Row } from './contract-requests.repository';
 
 /** A claim code lives 30 minutes and dies after five wrong tries. */
 export const CLAIM_CODE_TTL_MS = 30 * 60_000;
@@ -27,8 +25,12 @@ const codeHash = (claimId: string, code: string) =>
  * customer asks for a code, which is e-mailed to the request's address, and gives it back. Nothing is
  * attached because an e-mail matches (a stranger could name anyone's address).
  */
-export function createRequestClaims(deps: { db: Db; access: RequestAccess }) {
-  const { db } = deps;
+export function createRequestClaims(deps: {
+  db: Db;
+  repo: ContractRequestsRepository;
+  access: RequestAccess;
+}) {
+  const { db, repo } = deps;
   const { byRequestId } = deps.access;
 
   /** The request a customer may claim: someone else's (or unknown) 415, theirs 495, no e-mail 496. */
@@ -46,37 +48,16 @@ export function createRequestClaims(deps: { db: Db; access: RequestAccess }) {
      * request and account one mail a minute and five a day, the excess dropped without a word.
      */
     async askClaimCode(p: Principal, raw: string) {
-      const row = await byRequestId(db, raw);
+      const row = await byRequestId(raw);
       const to = claimable(p, row);
       await consume(db, `request-claim-ask:${p.userId}`, CLAIM_ASK_RATE);
       if (!(await tryConsume(db, `request-claim-mail:${row.id}:${p.userId}`, MAIL_RATE))) return;
       const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
       const requestId = formatRequestId(row.requestId);
-      await db.transaction(async (tx) => {
+      await repo.transaction(async (tx) => {
         // A new code spends the older ones of the same request and account.
-        await tx
-          .update(contractRequestClaims)
-          .set({ usedAt: sql`now()` })
-          .where(
-            and(
-              eq(contractRequestClaims.requestId, row.id),
-              eq(contractRequestClaims.userId, p.userId),
-              isNull(contractRequestClaims.usedAt),
-            ),
-          );
-        const [claim] = await tx
-          .insert(contractRequestClaims)
-          .values({
-            requestId: row.id,
-            userId: p.userId,
-            codeHash: 'pending',
-            expiresAt: new Date(Date.now() + CLAIM_CODE_TTL_MS),
-          })
-          .returning({ id: contractRequestClaims.id });
-        await tx
-          .update(contractRequestClaims)
-          .set({ codeHash: codeHash(claim.id, code) })
-          .where(eq(contractRequestClaims.id, claim.id));
+        const claimId = await repo.newClaim(tx, row.id, p.userId, new Date(Date.now() + CLAIM_CODE_TTL_MS));
+        await repo.setClaimCodeHash(tx, claimId, codeHash(claimId, code));
         await writeTrace(tx, {
           space: row.space,
           type: 'CREATE',
@@ -84,7 +65,7 @@ export function createRequestClaims(deps: { db: Db; access: RequestAccess }) {
           module: 'contract-requests',
           section: 'claim-code',
           entityId: row.id,
-          after: { claimCode: claim.id, requestedBy: p.userId },
+          after: { claimCode: claimId, requestedBy: p.userId },
         });
         // Fixed words only: the request ID and the code, nothing anyone typed.
         await mailMessage(tx, {
@@ -110,52 +91,21 @@ export function createRequestClaims(deps: { db: Db; access: RequestAccess }) {
      * request becomes the caller's, the creation's upload token stops working, and the change is traced.
      */
     async claim(p: Principal, raw: string, code: string) {
-      const row = await byRequestId(db, raw);
+      const row = await byRequestId(raw);
       claimable(p, row);
       const key = `request-claim-try:${p.userId}`;
       await consume(db, key, CLAIM_TRY_RATE);
-      const done = await db.transaction(async (tx) => {
-        const [claim] = await tx
-          .select()
-          .from(contractRequestClaims)
-          .where(
-            and(
-              eq(contractRequestClaims.requestId, row.id),
-              eq(contractRequestClaims.userId, p.userId),
-              isNull(contractRequestClaims.usedAt),
-            ),
-          )
-          .orderBy(desc(contractRequestClaims.createdAt))
-          .limit(1)
-          .for('update');
+      const done = await repo.transaction(async (tx) => {
+        const claim = await repo.latestOpenClaim(tx, row.id, p.userId);
         if (!claim) return { error: 493 as const };
         if (claim.expiresAt.getTime() <= Date.now()) return { error: 494 as const };
         const right = timingSafeEqual(Buffer.from(codeHash(claim.id, code)), Buffer.from(claim.codeHash));
         if (!right) {
-          await tx
-            .update(contractRequestClaims)
-            .set({
-              attempts: sql`${contractRequestClaims.attempts} + 1`,
-              usedAt: claim.attempts + 1 >= MAX_TRIES ? sql`now()` : null,
-            })
-            .where(eq(contractRequestClaims.id, claim.id));
+          await repo.countWrongTry(tx, claim, claim.attempts + 1 >= MAX_TRIES);
           return { error: 493 as const };
         }
-        await tx
-          .update(contractRequestClaims)
-          .set({ usedAt: sql`now()` })
-          .where(eq(contractRequestClaims.id, claim.id));
-        const [after] = await tx
-          .update(contractRequests)
-          .set({
-            userId: p.userId,
-            uploadTokenHash: null,
-            uploadTokenExpiresAt: null,
-            version: sql`${contractRequests.version} + 1`,
-            updatedAt: sql`now()`,
-          })
-          .where(and(eq(contractRequests.id, row.id), isNull(contractRequests.userId)))
-          .returning();
+        await repo.spendClaim(tx, claim.id);
+        const after = await repo.takeOwnership(tx, row.id, p.userId);
         if (!after) return { error: 415 as const };
         await writeTrace(tx, {
           space: row.space,

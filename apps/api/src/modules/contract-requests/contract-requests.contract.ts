@@ -6,25 +6,20 @@ import {
   type ProcedureType,
   procedureCreatesAccount,
 } from '@ov/domain';
-import { and, eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { accounts, billingDocuments, contractModels, contractRequests } from '../../db/schema';
 import type { Lang } from '../../lib/language';
 import { formatAddress } from '../billing';
 import type { FileStorage } from '../files';
-import type { Row } from './contract-requests.dto';
-import {
-  type ContractModel,
-  DEFAULT_CONTRACT_MODELS,
-  type renderRequestContract,
-} from './contract-requests.pdf';
+import type { AccountChanges } from './contract-requests.contract.repository';
+import type { renderRequestContract } from './contract-requests.pdf';
+import type { ContractRequestsRepository, RequestChanges, Row } from './contract-requests.repository';
 
-const t = contractRequests;
 const BASE32 = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 export const municipalityName = (pk: number) => findMunicipality(pk)?.municipio ?? String(pk);
 export const today = () => new Date().toISOString().slice(0, 10);
 
 export interface ContractIssuerDeps {
+  repo: ContractRequestsRepository;
   storage: FileStorage;
   publicUrl: string;
   renderContract: typeof renderRequestContract;
@@ -36,15 +31,12 @@ export interface ContractIssuerDeps {
 
 /** The contract: drawn up and stored at SIGNATURE_READY, applied to the ledger at SIGNED. */
 export function createContractIssuer(deps: ContractIssuerDeps) {
-  const { storage, renderContract, matcherOf, billingMonthsOf } = deps;
+  const { repo, storage, renderContract, matcherOf, billingMonthsOf } = deps;
 
-  async function modelOf(ex: Executor, space: string, sector: string): Promise<ContractModel> {
-    const [m] = await ex
-      .select()
-      .from(contractModels)
-      .where(and(eq(contractModels.space, space), eq(contractModels.sector, sector)));
-    if (!m) throw new AppError('BADREQUESTERROR', 459);
-    return { title: m.title, clauses: m.clauses, tariffBasis: m.tariffBasis };
+  async function modelOf(ex: Executor, space: string, sector: string) {
+    const model = await repo.contractModel(ex, space, sector);
+    if (!model) throw new AppError('BADREQUESTERROR', 459);
+    return model;
   }
 
   /** A new client code in the configured shape: digits, the municipality first (retried on a clash). */
@@ -54,15 +46,13 @@ export function createContractIssuer(deps: ContractIssuerDeps) {
       const digits = [...randomBytes(8)].map((b) => String(b % 10)).join('');
       const cc = `${String(municipality).padStart(2, '0')}${digits}`;
       if (!matcher.test(cc)) continue;
-      const [taken] = await ex.select({ cc: accounts.cc }).from(accounts).where(eq(accounts.cc, cc));
-      const [reserved] = await ex.select({ id: t.id }).from(t).where(eq(t.newClientCode, cc));
-      if (!taken && !reserved) return cc;
+      if (!(await repo.clientCodeInUse(ex, cc))) return cc;
     }
     throw new AppError('BADREQUESTERROR', 460);
   }
 
   /** At SIGNATURE_READY: numbers, office, place and date settled, and the contract PDF stored. */
-  async function prepareContract(tx: Executor, row: Row) {
+  async function prepareContract(tx: Executor, row: Row): Promise<RequestChanges> {
     if (!row.commercialOffice) throw new AppError('BADREQUESTERROR', 425);
     if (!row.contractPlace) throw new AppError('BADREQUESTERROR', 426);
     const model = await modelOf(tx, row.space, row.sector);
@@ -121,12 +111,10 @@ export function createContractIssuer(deps: ContractIssuerDeps) {
     }
     const file = `${randomUUID()}.pdf`;
     await storage.put(file, pdf, tx);
-    await tx.insert(billingDocuments).values({
+    await repo.insertContractDocument(tx, {
       code,
-      kind: 'CONTRACT',
       cc: clientCode ?? formatRequestId(row.requestId),
       subject: `${contractNumber} · ${formatRequestId(row.requestId)}`,
-      amountCents: null,
     });
     return {
       contractNumber,
@@ -142,29 +130,26 @@ export function createContractIssuer(deps: ContractIssuerDeps) {
   async function applyToLedger(tx: Executor, row: Row) {
     const proc = row.procedureType as ProcedureType;
     if (procedureCreatesAccount(proc) && row.newClientCode) {
-      await tx
-        .insert(accounts)
-        .values({
-          cc: row.newClientCode,
-          space: row.space,
-          holderName: row.entity ?? row.fullName,
-          clientType: row.sector,
-          street: row.street,
-          number: row.number,
-          betweenStreets: `${row.between1} y ${row.between2}`,
-          municipality: row.municipality,
-          popularCouncil: row.popularCouncil,
-          commercialOffice: row.commercialOffice ?? '',
-          policy: row.policy,
-          contractNumber: row.contractNumber,
-          nucleusPeople: row.nucleusPeople ?? 1,
-          metered: row.metered,
-        })
-        .onConflictDoNothing();
+      await repo.openAccount(tx, {
+        cc: row.newClientCode,
+        space: row.space,
+        holderName: row.entity ?? row.fullName,
+        clientType: row.sector,
+        street: row.street,
+        number: row.number,
+        betweenStreets: `${row.between1} y ${row.between2}`,
+        municipality: row.municipality,
+        popularCouncil: row.popularCouncil,
+        commercialOffice: row.commercialOffice ?? '',
+        policy: row.policy,
+        contractNumber: row.contractNumber,
+        nucleusPeople: row.nucleusPeople ?? 1,
+        metered: row.metered,
+      });
       return;
     }
     if (!row.clientCode) return;
-    const set: Partial<typeof accounts.$inferInsert> =
+    const set: AccountChanges =
       proc === 'OWNER_CHANGE' && row.owner
         ? { holderName: row.owner, contractNumber: row.contractNumber, policy: row.policy }
         : proc === 'CANCEL_CONTRACT'
@@ -172,24 +157,8 @@ export function createContractIssuer(deps: ContractIssuerDeps) {
           : proc === 'METER_INSTALLATION'
             ? { metered: true }
             : { ...(row.nucleusPeople ? { nucleusPeople: row.nucleusPeople } : {}) };
-    if (Object.keys(set).length) await tx.update(accounts).set(set).where(eq(accounts.cc, row.clientCode));
+    if (Object.keys(set).length) await repo.updateAccount(tx, row.clientCode, set);
   }
 
   return { prepareContract, applyToLedger };
-}
-
-/** Each sector's default contract model, for a space that has none (idempotent). */
-export async function ensureContractModels(ex: Executor, space: string) {
-  await ex
-    .insert(contractModels)
-    .values(
-      Object.entries(DEFAULT_CONTRACT_MODELS).map(([sector, m]) => ({
-        space,
-        sector,
-        title: m.title,
-        clauses: m.clauses,
-        tariffBasis: m.tariffBasis,
-      })),
-    )
-    .onConflictDoNothing();
 }

@@ -4,28 +4,15 @@ import {
   formatRequestId,
   type ProcedureType,
 } from '@ov/domain';
-import { asc, eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { contractRequestAttachments, contractRequestEvents, contractRequests } from '../../db/schema';
-import type { SearchSpec } from '../../lib/search';
+import type {
+  AttachmentRow,
+  ContractRequestsRepository,
+  EventRow,
+  Row,
+} from './contract-requests.repository';
 
-/** What the contract-request answers carry: the public progress, list rows, the whole request. */
-export type Row = typeof contractRequests.$inferSelect;
-const t = contractRequests;
-
-export const contractRequestSearchSpec: SearchSpec = {
-  searchColumns: [t.fullName, t.entity, t.clientCode, t.requestId],
-  filterFields: {
-    sector: t.sector,
-    status: t.status,
-    municipality: t.municipality,
-    procedureType: t.procedureType,
-    createdAt: t.createdAt,
-  },
-  sortFields: { createdAt: t.createdAt, updatedAt: t.updatedAt, status: t.status, fullName: t.fullName },
-  // The oldest first: who has waited longest is served first.
-  defaultSort: [asc(t.createdAt), asc(t.id)],
-};
+// What the contract-request answers carry: the public progress, list rows, the whole request.
 
 /** What anyone holding the request ID may see: the progress, nothing personal. */
 export function publicDto(r: Row, history: { status: string; at: Date }[]) {
@@ -58,11 +45,7 @@ export function summaryDto(r: Row) {
   };
 }
 
-export function fullDto(
-  r: Row,
-  events: (typeof contractRequestEvents.$inferSelect)[],
-  attachments: (typeof contractRequestAttachments.$inferSelect)[],
-) {
+export function fullDto(r: Row, events: EventRow[], attachments: AttachmentRow[]) {
   return {
     ...summaryDto(r),
     owned: r.userId !== null,
@@ -103,7 +86,7 @@ export function fullDto(
 }
 
 /** One attached file, without its bytes. */
-export function attachmentDto(a: typeof contractRequestAttachments.$inferSelect) {
+export function attachmentDto(a: AttachmentRow) {
   return {
     _id: a.id,
     kind: a.kind,
@@ -119,18 +102,7 @@ export const traced = ({ uploadTokenHash: _h, uploadTokenExpiresAt: _e, contract
   rest;
 
 /** The whole request with its history and attachments. */
-export async function detailsOf(ex: Executor, row: Row) {
-  const [events, files] = await Promise.all([
-    ex
-      .select()
-      .from(contractRequestEvents)
-      .where(eq(contractRequestEvents.requestId, row.id))
-      .orderBy(asc(contractRequestEvents.at), asc(contractRequestEvents.id)),
-    ex
-      .select()
-      .from(contractRequestAttachments)
-      .where(eq(contractRequestAttachments.requestId, row.id))
-      .orderBy(asc(contractRequestAttachments.createdAt)),
-  ]);
-  return fullDto(row, events, files);
+export async function detailsOf(repo: ContractRequestsRepository, row: Row, ex?: Executor) {
+  const { events, attachments } = await repo.detailsOf(row.id, ex);
+  return fullDto(row, events, attachments);
 }

@@ -1,82 +1,39 @@
-import path from 'node:path';
 import multipart from '@fastify/multipart';
 import {
   ATTACHMENT_MAX_BYTES,
-  contractAnnulSchema,
   contractRequestInputSchema,
-  contractStaffPatchSchema,
-  contractTransitionSchema,
   searchQuerySchema,
   validateReqSchema,
 } from '@ov/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Config } from '../../config';
-import type { Database } from '../../db/client';
 import { requestLanguage } from '../../lib/language';
 import { sendPage } from '../../lib/search';
-import { consume, UPLOAD_RATE } from '../../lib/throttle';
 import { principalOf } from '../../plugins/access';
-import type { CommercialSystem } from '../billing';
-import { createLocalFileStorage, type FileStorage, STORED_DOCUMENT_NAME } from '../files';
-import type { SettingsStore } from '../settings';
 import {
   attachmentDtoSchema,
   fullDtoSchema,
+  idParams,
   publicDtoSchema,
   sector,
   status,
   summaryDtoSchema,
 } from './contract-requests.schemas';
-import { type ContractRequestsService, createContractRequestsService } from './contract-requests.service';
+import type { ContractRequestsService } from './contract-requests.service';
+import { contractRequestsStaffRoutes } from './contract-requests.staff.routes';
 import { readAttachment, sendPdf } from './contract-requests.upload';
 
 const tags = ['contract-requests'];
 const base = '/api/contract-requests';
-const idParams = z.object({ requestId: z.string().max(40) });
-export interface ContractRequestsRoutesDeps {
-  database: Database;
-  config: Pick<Config, 'CLIENT_CODE_PATTERN' | 'publicUrl' | 'DATA_DIR'>;
-  /** The ledger, built once by the composition root (app.ts). */
-  commercial: CommercialSystem;
-  storage?: FileStorage;
-  service?: ContractRequestsService;
-  /** The settings store (client-code shape, billing period on contracts). */
-  settings?: SettingsStore;
-}
 
-/** Contract requests (design §5): the form, the lookup by ID, the queues and the steps to a contract. */
-export const contractRequestsRoutes: FastifyPluginAsyncZod<ContractRequestsRoutesDeps> = async (
+/**
+ * Contract requests (design §5): the form, the lookup by ID, the queues and the steps to a contract
+ * (contract-requests.staff.routes.ts). The service is built once by the composition root (container.ts).
+ */
+export const contractRequestsRoutes: FastifyPluginAsyncZod<{ requests: ContractRequestsService }> = async (
   app,
-  { database, config, commercial, storage, service, settings },
+  { requests },
 ) => {
-  const db = database.db;
-  const requests =
-    service ??
-    createContractRequestsService({
-      db,
-      commercial,
-      clientCodePattern: config.CLIENT_CODE_PATTERN,
-      settings,
-      publicUrl: config.publicUrl,
-      storage:
-        storage ??
-        createLocalFileStorage(path.join(config.DATA_DIR, 'files', 'documents'), STORED_DOCUMENT_NAME),
-    });
-
-  // The ledger decides when a request held for debt goes on: every invoice change announces its code.
-  const unsubscribe = database.onCacheInvalidation(
-    (payload) => {
-      if (!payload.startsWith('debts:')) return;
-      const key = payload.slice(6);
-      requests.releasePaid(key === '*' ? null : key).catch((err) => app.log.warn({ err }, 'debt release'));
-    },
-    () => {
-      requests.releasePaid(null).catch((err) => app.log.warn({ err }, 'debt release'));
-    },
-  );
-  app.addHook('onClose', async () => unsubscribe());
-
   await app.register(multipart, {
     limits: { fileSize: ATTACHMENT_MAX_BYTES, files: 1, fields: 2, parts: 3, headerPairs: 100 },
   });
@@ -219,69 +176,8 @@ export const contractRequestsRoutes: FastifyPluginAsyncZod<ContractRequestsRoute
     async (req) => requests.claim(principalOf(req), req.params.requestId, req.body.code),
   );
 
-  app.post(
-    `${base}/:requestId/transition`,
-    {
-      config: { access: 'authenticated' },
-      schema: {
-        tags,
-        summary:
-          'Move along the status machine with an optional answer (staff of the sector): 437 not allowed from here, 432 annulled, 425/426 office or place missing, 459 no model, 460 generation failed; `to` = the current status answers without moving',
-        params: idParams,
-        body: contractTransitionSchema.extend({ version: z.number().int().min(0).optional() }),
-        response: { 200: fullDtoSchema },
-      },
-    },
-    async (req) => requests.transition(principalOf(req), req.params.requestId, req.body),
-  );
-
-  app.post(
-    `${base}/:requestId/annul`,
-    {
-      config: { access: 'authenticated' },
-      schema: {
-        tags,
-        summary:
-          'Annul with a reason (residential only): 454 no reason, 455 not residential, 457 already annulled, 435 signed',
-        params: idParams,
-        body: contractAnnulSchema.extend({ version: z.number().int().min(0).optional() }),
-        response: { 200: fullDtoSchema },
-      },
-    },
-    async (req) => requests.annul(principalOf(req), req.params.requestId, req.body),
-  );
-
-  app.patch(
-    `${base}/:requestId`,
-    {
-      config: { access: 'authenticated' },
-      schema: {
-        tags,
-        summary:
-          'Staff fields over the version read (409 with the current request; force to overwrite); 432 annulled, 427 date',
-        params: idParams,
-        body: contractStaffPatchSchema,
-        response: { 200: fullDtoSchema },
-      },
-    },
-    async (req) => requests.patch(principalOf(req), req.params.requestId, req.body),
-  );
-
-  app.get(
-    `${base}/:requestId/contract`,
-    {
-      config: { access: 'authenticated' },
-      schema: {
-        tags,
-        summary: 'The contract PDF: staff from SIGNATURE_READY, the owner once SIGNED (461 otherwise)',
-        params: idParams,
-      },
-    },
-    async (req, reply) => {
-      const { pdf, name } = await requests.contract(principalOf(req), req.params.requestId);
-      return sendPdf(reply, name, pdf);
-    },
-  );
+  // Staff's steps (and the contract PDF), registered here to keep the routes in their order.
+  await app.register(contractRequestsStaffRoutes, { requests });
 
   app.post(
     `${base}/:requestId/attachments`,
@@ -298,19 +194,15 @@ export const contractRequestsRoutes: FastifyPluginAsyncZod<ContractRequestsRoute
       },
     },
     async (req, reply) => {
-      await consume(db, `document-upload:${req.principal?.userId ?? req.ip}`, UPLOAD_RATE);
-      const file = await readAttachment(req);
       const token = req.headers['x-upload-token'];
-      return reply
-        .code(201)
-        .send(
-          await requests.attach(
-            req.principal,
-            req.params.requestId,
-            typeof token === 'string' ? token : undefined,
-            file,
-          ),
-        );
+      const attached = await requests.attach(
+        req.principal,
+        req.ip,
+        req.params.requestId,
+        typeof token === 'string' ? token : undefined,
+        () => readAttachment(req),
+      );
+      return reply.code(201).send(attached);
     },
   );
 

@@ -3,6 +3,7 @@ import { z } from 'zod';
 
 /** The answers of the contract-request routes (design §5), as the OpenAPI document states them. */
 export const status = z.enum(CONTRACT_REQUEST_STATUSES);
+export const idParams = z.object({ requestId: z.string().max(40) });
 export const sector = z.enum(CLIENT_TYPES);
 const procedure = z.enum(PROCEDURE_TYPES);
 

@@ -8,19 +8,16 @@ import {
   isOpenRequest,
   isStaffTransition,
 } from '@ov/domain';
-import { and, eq, sql } from 'drizzle-orm';
 import type { Principal } from '../../core/principal';
-import type { Db, Executor } from '../../db/client';
-import { commercialOffices, contractRequestEvents, contractRequests } from '../../db/schema';
+import type { Executor } from '../../db/client';
 import { writeTrace } from '../../lib/traces';
 import type { CommercialSystem } from '../billing';
 import type { RequestAccess } from './contract-requests.access';
 import type { createContractIssuer } from './contract-requests.contract';
 import { today } from './contract-requests.contract';
-import { detailsOf, type Row, traced } from './contract-requests.dto';
-import { tellRequester } from './contract-requests.notify';
-
-const t = contractRequests;
+import { detailsOf as details, traced } from './contract-requests.dto';
+import type { createRequesterNotice } from './contract-requests.notify';
+import type { ContractRequestsRepository, RequestChanges, Row } from './contract-requests.repository';
 
 export async function hasDebt(commercial: CommercialSystem, cc: string) {
   const debt = await commercial.getDebt(cc);
@@ -28,16 +25,17 @@ export async function hasDebt(commercial: CommercialSystem, cc: string) {
 }
 
 export interface StaffWorkflowDeps {
-  db: Db;
+  repo: ContractRequestsRepository;
   commercial: CommercialSystem;
-  publicUrl: string;
   access: RequestAccess;
   issuer: ReturnType<typeof createContractIssuer>;
+  tellRequester: ReturnType<typeof createRequesterNotice>;
 }
 
 /** What staff do with a request: move it through its states, answer, annul, fill the contract's fields. */
 export function createStaffWorkflow(deps: StaffWorkflowDeps) {
-  const { db, commercial, access, issuer } = deps;
+  const { repo, commercial, access, issuer, tellRequester } = deps;
+  const detailsOf = (row: Row, ex?: Executor) => details(repo, row, ex);
   const { staffView, byRequestId, assertMayProcess } = access;
   const { prepareContract, applyToLedger } = issuer;
 
@@ -51,24 +49,17 @@ export function createStaffWorkflow(deps: StaffWorkflowDeps) {
     before: Row,
     to: ContractRequestStatus,
     answer: string | null,
-    extra: Partial<typeof t.$inferInsert> = {},
+    extra: RequestChanges = {},
     version?: number,
   ) {
-    const conds = [eq(t.id, before.id), eq(t.status, before.status)];
-    if (version !== undefined) conds.push(eq(t.version, version));
-    const [after] = await tx
-      .update(t)
-      .set({
-        ...extra,
-        status: to,
-        ...(answer ? { answer } : {}),
-        version: sql`${t.version} + 1`,
-        updatedAt: new Date(),
-      })
-      .where(and(...conds))
-      .returning();
+    const after = await repo.advance(
+      tx,
+      before,
+      { ...extra, status: to, ...(answer ? { answer } : {}) },
+      version,
+    );
     if (!after) throw new AppError('CONFLICTERROR', 409, { ref: formatRequestId(before.requestId) });
-    await tx.insert(contractRequestEvents).values({
+    await repo.insertEvent(tx, {
       requestId: before.id,
       kind: before.status === to ? 'ANSWER' : 'STATUS',
       status: to,
@@ -85,7 +76,7 @@ export function createStaffWorkflow(deps: StaffWorkflowDeps) {
       before: traced(before),
       after: traced(after),
     });
-    await tellRequester(tx, after, answer, deps.publicUrl);
+    await tellRequester(tx, after, answer);
     return after;
   }
 
@@ -98,19 +89,19 @@ export function createStaffWorkflow(deps: StaffWorkflowDeps) {
       const answer = body.answer?.trim() || null;
       // Asked before the transaction: the ledger and the caller's scope are other reads.
       const view = await staffView(p);
-      const seen = await byRequestId(db, raw);
+      const seen = await byRequestId(raw);
       const debt =
         (body.to === 'PENDING' || body.to === 'REVIEW') && seen.clientCode
           ? await hasDebt(commercial, seen.clientCode)
           : false;
-      const result = await db.transaction(async (tx) => {
-        const before = await byRequestId(tx, raw, true);
+      const result = await repo.transaction(async (tx) => {
+        const before = await byRequestId(raw, tx, true);
         assertMayProcess(p, view, before);
         if (before.status === 'ANNULLED') throw new AppError('BADREQUESTERROR', 432);
         if (body.version !== undefined && body.version !== before.version)
           throw new AppError('CONFLICTERROR', 409, {
             ref: formatRequestId(before.requestId),
-            current: await detailsOf(tx, before),
+            current: await detailsOf(before, tx),
           });
         const from = before.status as ContractRequestStatus;
         // An answer without a move: the request stays where it is.
@@ -126,7 +117,7 @@ export function createStaffWorkflow(deps: StaffWorkflowDeps) {
           const pending = from === 'PENDING' ? before : await move(tx, p, before, 'PENDING', null);
           return move(tx, null, pending, 'DEBT_PENDING', answer);
         }
-        let extra: Partial<typeof t.$inferInsert> = {};
+        let extra: RequestChanges = {};
         if (to === 'SIGNATURE_READY') extra = await prepareContract(tx, before);
         if (to === 'SIGNED') {
           if (!before.contractFile) throw new AppError('BADREQUESTERROR', 461);
@@ -135,14 +126,14 @@ export function createStaffWorkflow(deps: StaffWorkflowDeps) {
         }
         return move(tx, p, before, to, answer, extra);
       });
-      return detailsOf(db, result);
+      return detailsOf(result);
     },
 
     async annul(p: Principal, raw: string, body: { reason?: string | null; version?: number }) {
       const reason = body.reason?.trim();
       const view = await staffView(p);
-      const result = await db.transaction(async (tx) => {
-        const before = await byRequestId(tx, raw, true);
+      const result = await repo.transaction(async (tx) => {
+        const before = await byRequestId(raw, tx, true);
         assertMayProcess(p, view, before);
         if (!reason) throw new AppError('BADREQUESTERROR', 454);
         const refusal = annulRefusal(before.sector as ContractSector, before.status as ContractRequestStatus);
@@ -150,24 +141,24 @@ export function createStaffWorkflow(deps: StaffWorkflowDeps) {
         if (body.version !== undefined && body.version !== before.version)
           throw new AppError('CONFLICTERROR', 409, {
             ref: formatRequestId(before.requestId),
-            current: await detailsOf(tx, before),
+            current: await detailsOf(before, tx),
           });
         return move(tx, p, before, 'ANNULLED', reason, { annulReason: reason });
       });
-      return detailsOf(db, result);
+      return detailsOf(result);
     },
 
     async patch(p: Principal, raw: string, patch: ContractStaffPatch) {
       const view = await staffView(p);
-      const result = await db.transaction(async (tx) => {
-        const before = await byRequestId(tx, raw, true);
+      const result = await repo.transaction(async (tx) => {
+        const before = await byRequestId(raw, tx, true);
         assertMayProcess(p, view, before);
         if (before.status === 'ANNULLED') throw new AppError('BADREQUESTERROR', 432);
         if (before.status === 'SIGNED') throw new AppError('BADREQUESTERROR', 437);
         if (before.version !== patch.version && !patch.force)
           throw new AppError('CONFLICTERROR', 409, {
             ref: formatRequestId(before.requestId),
-            current: await detailsOf(tx, before),
+            current: await detailsOf(before, tx),
           });
         if (patch.contractDate) {
           const d = new Date(`${patch.contractDate}T12:00:00Z`);
@@ -180,18 +171,8 @@ export function createStaffWorkflow(deps: StaffWorkflowDeps) {
         // The office printed on the contract is one of the offices serving the request's municipality.
         const office = blankToNull(patch.commercialOffice);
         if (office && office !== before.commercialOffice) {
-          const [known] = await tx
-            .select({ id: commercialOffices.id })
-            .from(commercialOffices)
-            .where(
-              and(
-                eq(commercialOffices.space, before.space),
-                eq(commercialOffices.name, office),
-                sql`${before.municipality} = any(${commercialOffices.serves})`,
-              ),
-            )
-            .limit(1);
-          if (!known) throw new AppError('BADREQUESTERROR', 479, { field: 'commercialOffice' });
+          if (!(await repo.officeServes(tx, before.space, office, before.municipality)))
+            throw new AppError('BADREQUESTERROR', 479, { field: 'commercialOffice' });
         }
         const set = Object.fromEntries(
           Object.entries({
@@ -202,12 +183,8 @@ export function createStaffWorkflow(deps: StaffWorkflowDeps) {
             contractDate: blankToNull(patch.contractDate),
           }).filter(([, v]) => v !== undefined),
         );
-        const [after] = await tx
-          .update(t)
-          .set({ ...set, version: sql`${t.version} + 1`, updatedAt: new Date() })
-          .where(eq(t.id, before.id))
-          .returning();
-        await tx.insert(contractRequestEvents).values({
+        const after = await repo.updateFields(tx, before.id, set);
+        await repo.insertEvent(tx, {
           requestId: before.id,
           kind: 'FIELDS',
           status: before.status,
@@ -225,21 +202,17 @@ export function createStaffWorkflow(deps: StaffWorkflowDeps) {
         });
         return after;
       });
-      return detailsOf(db, result);
+      return detailsOf(result);
     },
 
     /** The ledger decides: requests held for debt on `cc` go back to PENDING once it has none. */
     async releasePaid(cc: string | null) {
-      const held = await db
-        .select()
-        .from(t)
-        .where(and(eq(t.status, 'DEBT_PENDING'), cc ? eq(t.clientCode, cc) : undefined))
-        .limit(500);
+      const held = await repo.heldForDebt(cc);
       let released = 0;
       for (const row of held) {
         if (!row.clientCode || (await hasDebt(commercial, row.clientCode))) continue;
         try {
-          await db.transaction((tx) => move(tx, null, row, 'PENDING', null));
+          await repo.transaction((tx) => move(tx, null, row, 'PENDING', null));
           released++;
         } catch (err) {
           if (!(err instanceof AppError && err.name === 'CONFLICTERROR')) throw err;

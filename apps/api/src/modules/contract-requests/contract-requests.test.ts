@@ -5,8 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accounts, contractModels, users } from '../../db/schema';
 import { loadPrincipal } from '../../plugins/access';
 import { createTestApp, DEMO_PASSWORD, type TestApp } from '../../test/test-app';
+import { createLedgerCommercialSystem } from '../billing';
 import { pdfText } from '../billing/billing.test-helpers';
-import { createLedgerCommercialSystem } from '../billing/ledger';
+import { createContractRequestsRepository } from './contract-requests.repository';
 import { createContractRequestsService } from './contract-requests.service';
 
 let t: TestApp;
@@ -605,6 +606,7 @@ describe('processing to a signed contract', () => {
 
     const broken = createContractRequestsService({
       db: t.database.db,
+      repo: createContractRequestsRepository(t.database.db),
       commercial: createLedgerCommercialSystem(t.database.db),
       clientCodePattern: t.config.CLIENT_CODE_PATTERN,
       publicUrl: t.config.publicUrl,

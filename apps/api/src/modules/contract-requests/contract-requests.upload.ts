@@ -1,7 +1,6 @@
 import { AppError, ATTACHMENT_KINDS } from '@ov/domain';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { isPdf, reencodeDocumentImage } from '../files';
-import { rebuildPdf } from './contract-requests.sanitize';
+import type { UploadedDocument } from './contract-requests.attachments';
 
 export function sendPdf(reply: FastifyReply, name: string, pdf: Buffer) {
   return reply
@@ -11,8 +10,11 @@ export function sendPdf(reply: FastifyReply, name: string, pdf: Buffer) {
     .send(pdf);
 }
 
-/** One uploaded file of at most 5 MB: an image is re-encoded, a PDF rebuilt from its pages (478 when neither). */
-export async function readAttachment(req: FastifyRequest) {
+/**
+ * The one uploaded file of a multipart body (5 MB at most: 478 beyond, or without a file), its
+ * `kind` field and its name made safe; the service re-encodes or rebuilds it.
+ */
+export async function readAttachment(req: FastifyRequest): Promise<UploadedDocument> {
   let part: Awaited<ReturnType<FastifyRequest['file']>>;
   let bytes: Buffer;
   try {
@@ -30,19 +32,6 @@ export async function readAttachment(req: FastifyRequest) {
   const kind = typeof kindField?.value === 'string' ? kindField.value : 'OTHER';
   if (!(ATTACHMENT_KINDS as readonly string[]).includes(kind))
     throw new AppError('VALIDATIONERROR', 0, [{ field: 'kind', message: 'valor no válido' }]);
-  const original = (part.filename || 'archivo').replace(/[^\p{L}\p{N}._ -]/gu, '_').slice(0, 100);
-  if (isPdf(bytes)) {
-    // Stored rebuilt from its pages: no JavaScript, open actions, embedded files or forms (478 when unreadable).
-    const clean = await rebuildPdf(bytes).catch(() => {
-      throw new AppError('BADREQUESTERROR', 478);
-    });
-    return { kind, fileName: original, contentType: 'application/pdf', bytes: clean };
-  }
-  const image = await reencodeDocumentImage(bytes);
-  return {
-    kind,
-    fileName: `${original.replace(/\.[^.]*$/, '')}.webp`,
-    contentType: 'image/webp',
-    bytes: image,
-  };
+  const fileName = (part.filename || 'archivo').replace(/[^\p{L}\p{N}._ -]/gu, '_').slice(0, 100);
+  return { kind, fileName, bytes };
 }

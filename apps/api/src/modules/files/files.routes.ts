@@ -1,17 +1,11 @@
-import { randomUUID } from 'node:crypto';
 import multipart from '@fastify/multipart';
 import { AppError } from '@ov/domain';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Db } from '../../db/client';
-import { storedFiles } from '../../db/schema';
-import { consume, UPLOAD_RATE } from '../../lib/throttle';
 import { principalOf } from '../../plugins/access';
-import { MAX_IMAGE_BYTES, reencodeImage } from './images';
-import { type FileStorage, STORED_IMAGE_NAME } from './storage';
-
-export const IMAGE_URL_PREFIX = '/api/files/images/';
+import type { FilesService } from './files.service';
+import { MAX_IMAGE_BYTES } from './images';
 
 /** The uploaded file's bytes: over the limit → 413, no file → 472, a malformed body → 400 (never a 500). */
 async function readUpload(req: FastifyRequest): Promise<Buffer> {
@@ -31,10 +25,7 @@ async function readUpload(req: FastifyRequest): Promise<Buffer> {
  * Image upload (avatars) and serving; multipart is parsed in this scope only. The bytes go to the
  * configured store (`imageStorage`, lib/storage): any process serves what another stored.
  */
-export const filesRoutes: FastifyPluginAsyncZod<{ db: Db; storage: FileStorage }> = async (
-  app,
-  { db, storage },
-) => {
+export const filesRoutes: FastifyPluginAsyncZod<{ images: FilesService }> = async (app, { images }) => {
   await app.register(multipart, {
     limits: { fileSize: MAX_IMAGE_BYTES, files: 1, fields: 4, parts: 5, headerPairs: 100 },
   });
@@ -53,23 +44,9 @@ export const filesRoutes: FastifyPluginAsyncZod<{ db: Db; storage: FileStorage }
     },
     async (req, reply) => {
       const { userId } = principalOf(req);
-      await consume(db, `image-upload:${userId}`, UPLOAD_RATE);
-      const bytes = await readUpload(req);
-      const { image, thumb } = await reencodeImage(bytes);
-      const id = randomUUID();
-      await storage.put(`${id}.webp`, image);
-      await storage.put(`${id}_thumb.webp`, thumb);
-      await db.insert(storedFiles).values({
-        id,
-        owner: userId,
-        kind: 'image',
-        bytes: image.length,
-        thumbBytes: thumb.length,
-      });
-      req.log.info({ userId, fileId: id, bytes: bytes.length }, 'image uploaded');
-      return reply
-        .code(201)
-        .send({ thumb: `${IMAGE_URL_PREFIX}${id}_thumb.webp`, image: `${IMAGE_URL_PREFIX}${id}.webp` });
+      const { id, uploadedBytes, urls } = await images.upload(userId, () => readUpload(req));
+      req.log.info({ userId, fileId: id, bytes: uploadedBytes }, 'image uploaded');
+      return reply.code(201).send(urls);
     },
   );
 
@@ -84,9 +61,7 @@ export const filesRoutes: FastifyPluginAsyncZod<{ db: Db; storage: FileStorage }
       },
     },
     async (req, reply) => {
-      const { name } = req.params;
-      const bytes = STORED_IMAGE_NAME.test(name) ? await storage.get(name) : null;
-      if (!bytes) throw new AppError('NOTFOUND', 404);
+      const bytes = await images.read(req.params.name);
       return reply
         .header('content-type', 'image/webp')
         .header('cache-control', 'public, max-age=31536000, immutable')

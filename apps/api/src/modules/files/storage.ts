@@ -1,6 +1,5 @@
 import type { Executor } from '../../db/client';
 import { contentTypeOf, type ObjectStore } from '../../lib/storage';
-import { createLocalObjectStore } from '../../lib/storage/local';
 
 /**
  * One area of the object store (images, documents) seen by file name: names are checked against the
@@ -40,8 +39,3 @@ export function fileArea(store: ObjectStore, area: string, names: RegExp): FileS
 export const imageStorage = (store: ObjectStore) => fileArea(store, 'images', STORED_IMAGE_NAME);
 /** Contract-request attachments and generated contracts: `documents/<uuid>.(pdf|webp)`. */
 export const documentStorage = (store: ObjectStore) => fileArea(store, 'documents', STORED_DOCUMENT_NAME);
-
-/** A folder of its own (tools and tests); the app uses the configured store (lib/storage). */
-export function createLocalFileStorage(root: string, names: RegExp = STORED_IMAGE_NAME): FileStorage {
-  return fileArea(createLocalObjectStore(root), '', names);
-}
