@@ -10,16 +10,17 @@ import { createAppCaches } from './lib/cache';
 import { createObjectStore } from './lib/storage';
 import { accessRequestsRoutes, createAccessRequestsService } from './modules/access-requests';
 import { accountRoutes } from './modules/account';
-import { addressRoutes } from './modules/address';
 import { authRoutes } from './modules/auth';
 import { billingRoutes, createBillingDocuments, createLedgerCommercialSystem } from './modules/billing';
+import { commercialOfficesRoutes } from './modules/commercial-offices';
 import { contractRequestsRoutes } from './modules/contract-requests';
+import { dashboardRoutes } from './modules/dashboard';
 import { faqsRoutes } from './modules/faqs';
 import { filesRoutes } from './modules/files';
 import { healthRoutes } from './modules/health';
 import { mailRoutes } from './modules/mail';
+import { municipalitiesRoutes } from './modules/municipalities';
 import { notificationsRoutes } from './modules/notifications';
-import { officesRoutes } from './modules/offices';
 import { createGateways, paymentsRoutes } from './modules/payments';
 import { securityRoutes } from './modules/security';
 import { createSettingsStore, settingsRoutes } from './modules/settings';
@@ -119,8 +120,8 @@ export async function buildApp({ config, database, logger }: AppDeps): Promise<F
   await app.register(tracesRoutes, { traces: c.traces });
   await app.register(securityLogRoutes, { traces: c.traces });
   await app.register(faqsRoutes, { faqs: c.faqs });
-  await app.register(officesRoutes, { db });
-  await app.register(addressRoutes, { db });
+  await app.register(commercialOfficesRoutes, { offices: c.commercialOffices });
+  await app.register(municipalitiesRoutes, { municipalities: c.municipalities });
   await app.register(billingRoutes, {
     db,
     config,
@@ -140,6 +141,7 @@ export async function buildApp({ config, database, logger }: AppDeps): Promise<F
     documents: c.documents,
     gateways: c.gateways,
   });
+  await app.register(dashboardRoutes, { dashboard: c.dashboard });
   await app.register(contractRequestsRoutes, { requests: c.contractRequests });
   // Background work (mail outbox, payment reconciliation) in processes with the `jobs` role.
   await app.register(jobsPlugin, { database, config });

@@ -14,14 +14,20 @@ import {
 } from './modules/auth';
 import { createBillingDocuments, createLedgerCommercialSystem } from './modules/billing';
 import {
+  createCommercialOfficesRepository,
+  createCommercialOfficesService,
+} from './modules/commercial-offices';
+import {
   createContractRequestsRepository,
   createContractRequestsService,
   releaseWhenDebtsPaid,
 } from './modules/contract-requests';
+import { createDashboardRepository, createDashboardService } from './modules/dashboard';
 import { createFaqsRepository, createFaqsService } from './modules/faqs';
 import { createFilesRepository, createFilesService, documentStorage, imageStorage } from './modules/files';
 import { createHealthRepository, createHealthService } from './modules/health';
 import { createMailRepository, createMailService } from './modules/mail';
+import { createMunicipalitiesRepository, createMunicipalitiesService } from './modules/municipalities';
 import {
   createNotificationChannel,
   createNotificationHub,
@@ -139,6 +145,13 @@ export async function buildContainer({ config, database, log }: ContainerDeps) {
     publicUrl: config.publicUrl,
     storage: documentFiles,
   });
+  const commercialOffices = createCommercialOfficesService({
+    offices: createCommercialOfficesRepository(db),
+  });
+  const dashboard = createDashboardService({ dashboard: createDashboardRepository(db) });
+  const municipalities = createMunicipalitiesService({
+    municipalities: createMunicipalitiesRepository(db),
+  });
 
   // ---- listeners ----
   // Requests held for debt go on when the ledger announces the debt paid.
@@ -174,6 +187,9 @@ export async function buildContainer({ config, database, log }: ContainerDeps) {
     notificationStreams,
     files,
     contractRequests,
+    commercialOffices,
+    dashboard,
+    municipalities,
     /** Releases what the adapters and listeners hold (subscriptions, timers). */
     async close() {
       stopDebtRelease();

@@ -1,25 +1,15 @@
-import {
-  dashboardFiltersSchema,
-  PERMISSIONS,
-  paymentByStatusSchema,
-  paymentDataSchema,
-  paymentDtoSchema,
-  paymentHistogramSchema,
-  refundBodySchema,
-  searchQuerySchema,
-  usersQuantitySchema,
-} from '@ov/domain';
+import { PERMISSIONS, paymentDtoSchema, refundBodySchema, searchQuerySchema } from '@ov/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requestLanguage } from '../../lib/language';
-import { type Access, principalOf } from '../../plugins/access';
+import { principalOf } from '../../plugins/access';
 import { toPaymentDto } from './payments.repository';
 import type { PaymentsService } from './payments.service';
 
 const tags = ['payments'];
 const idParams = z.object({ id: z.string().uuid() });
 
-/** Staff: CSV export, refunds, and the dashboard calls of spec §7 (amounts in cents). */
+/** Staff: CSV export and refunds (the dashboard's calls are the dashboard module's). */
 export const paymentsAdminRoutes: FastifyPluginAsyncZod<{ payments: PaymentsService }> = async (
   app,
   { payments },
@@ -78,59 +68,5 @@ export const paymentsAdminRoutes: FastifyPluginAsyncZod<{ payments: PaymentsServ
     },
     async (req) =>
       toPaymentDto(await payments.refunds.confirm(principalOf(req), req.params.id), requestLanguage(req)),
-  );
-
-  const admin: { access: Access } = { access: { anyOf: [PERMISSIONS.ADMIN] } };
-  const body = dashboardFiltersSchema;
-
-  app.post(
-    '/api/payment-request/payment-data',
-    {
-      config: admin,
-      schema: {
-        tags,
-        summary: 'Dashboard cards (PAYED payments; cents)',
-        body,
-        response: { 200: paymentDataSchema },
-      },
-    },
-    async (req) => payments.records.paymentData(principalOf(req).space, req.body.filters),
-  );
-
-  app.post(
-    '/api/payment-request/payment-histogram',
-    {
-      config: admin,
-      schema: {
-        tags,
-        summary: 'PAYED payments per day (Havana): count and total (cents)',
-        body,
-        response: { 200: paymentHistogramSchema },
-      },
-    },
-    async (req) => payments.records.histogram(principalOf(req).space, req.body.filters),
-  );
-
-  app.post(
-    '/api/payment-request/payment-by-status',
-    {
-      config: admin,
-      schema: { tags, summary: 'Payments per status', body, response: { 200: paymentByStatusSchema } },
-    },
-    async (req) => payments.records.byStatus(principalOf(req).space, req.body.filters),
-  );
-
-  app.post(
-    '/api/users/reports/users-quantity',
-    {
-      config: admin,
-      schema: {
-        tags: ['dashboard'],
-        summary: 'Customers per client type (created in the range)',
-        body,
-        response: { 200: usersQuantitySchema },
-      },
-    },
-    async (req) => payments.records.usersQuantity(principalOf(req).space, req.body.filters),
   );
 };

@@ -14,7 +14,6 @@ import {
   searchWhere,
 } from '../../lib/search';
 import { readsAllPayments } from './payments.access';
-import { createDashboard } from './payments.dashboard';
 import { toPaymentDto } from './payments.repository';
 
 const t = paymentRequests;
@@ -155,7 +154,5 @@ export function createPaymentRecords(db: Db) {
       }
       return Readable.from(lines());
     },
-
-    ...createDashboard(db),
   };
 }

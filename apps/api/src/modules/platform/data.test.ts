@@ -20,36 +20,6 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-describe('address lookups', () => {
-  it('lists the 15 municipalities of La Habana as {pk, municipio}', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/ahab-requests/address/municipalities' });
-    expect(res.statusCode).toBe(200);
-    const list = res.json();
-    expect(list).toHaveLength(15);
-    expect(list.map((m: { municipio: string }) => m.municipio)).toEqual(
-      expect.arrayContaining(['Plaza de la Revolución', 'La Habana Vieja', 'Cotorro']),
-    );
-  });
-
-  it('lists streets and popular councils of one municipality, and 404 for an unknown one', async () => {
-    const streets = await t.app.inject({ method: 'GET', url: '/api/ahab-requests/address/streets/2' });
-    expect(streets.json().length).toBeGreaterThanOrEqual(8);
-    const councils = await t.app.inject({
-      method: 'GET',
-      url: '/api/ahab-requests/address/popular-councils/2',
-    });
-    expect(councils.json().map((c: { name: string }) => c.name)).toContain('Vedado');
-    const unknown = await t.app.inject({ method: 'GET', url: '/api/ahab-requests/address/streets/99' });
-    expect(unknown.statusCode).toBe(404);
-    expect(unknown.json()).toMatchObject({ name: 'NOTFOUND', reference: 415 });
-  });
-
-  it('lists organizations', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/ahab-requests/organizations' });
-    expect(res.json().length).toBeGreaterThan(0);
-  });
-});
-
 describe('the list protocol on /api/users/search', () => {
   const search = async (payload: object, email?: string) => {
     const s = email ? await t.login(email, DEMO_PASSWORD) : await t.login();

@@ -3,9 +3,10 @@ import { PAYMENT_METHODS } from '@ov/domain';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paymentRequests, users } from '../../db/schema';
+import { seeded } from '../../test/seeded';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { seeded } from '../platform/fuzz-cases';
-import { createDashboard } from './payments.dashboard';
+import { createDashboardRepository } from './dashboard.repository';
+import { createDashboardService } from './dashboard.service';
 
 /**
  * A property test of the rollups (migration 0017): for random sequences of payments created, moved
@@ -120,7 +121,7 @@ describe('dashboard rollups', () => {
     );
     await db.execute(sql`update users set deleted_at = now() where email = 'luisa.bloqueada@example.cu'`);
 
-    const dashboard = createDashboard(db);
+    const dashboard = createDashboardService({ dashboard: createDashboardRepository(db) });
     for (const [from, to] of [
       [new Date(start - day), new Date(start + 800 * day)],
       [new Date(start + 100 * day), new Date(start + 400 * day)],

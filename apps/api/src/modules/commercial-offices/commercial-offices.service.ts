@@ -1,22 +1,12 @@
 import { AppError, type CommercialOfficeInput } from '@ov/domain';
-import { and, asc, count, eq, sql } from 'drizzle-orm';
 import type { Principal } from '../../core/principal';
-import type { Db } from '../../db/client';
-import { commercialOffices, municipalities } from '../../db/schema';
 import type { Lang } from '../../lib/language';
-import { pageWindow, type SearchQuery, type SearchSpec, searchOrder, searchWhere } from '../../lib/search';
+import type { SearchQuery } from '../../lib/search';
 import { writeTrace } from '../../lib/traces';
-import { type Actor, assertInScope, loadActor } from '../users';
+import { type Actor, assertInScope } from '../users';
+import type { CommercialOfficesRepository, OfficeColumns, OfficeRow } from './commercial-offices.repository';
 
-type Row = typeof commercialOffices.$inferSelect;
-const t = commercialOffices;
-
-export const officeSearchSpec: SearchSpec = {
-  searchColumns: [t.name, t.boss, t.address, t.phone],
-  filterFields: { municipality: t.municipality, province: t.province, createdAt: t.createdAt },
-  sortFields: { name: t.name, municipality: t.municipality, updatedAt: t.updatedAt },
-  defaultSort: [asc(t.name), asc(t.id)],
-};
+type Row = OfficeRow;
 
 export function officeDto(r: Row) {
   return {
@@ -35,7 +25,7 @@ export function officeDto(r: Row) {
 }
 
 /** The columns a form (or part of one) sets; an office with no area serves its own municipality. */
-function columnsOf(f: Partial<CommercialOfficeInput>, municipality?: number) {
+function columnsOf(f: Partial<CommercialOfficeInput>, municipality?: number): OfficeColumns {
   const serves =
     f.serves ?? (f.municipality !== undefined && municipality === undefined ? [f.municipality] : undefined);
   return {
@@ -53,16 +43,13 @@ function columnsOf(f: Partial<CommercialOfficeInput>, municipality?: number) {
 
 const traced = ({ id: _id, space: _s, version: _v, createdAt: _c, updatedAt: _u, ...fields }: Row) => fields;
 
-export function createOfficesService(db: Db) {
+export function createCommercialOfficesService({ offices }: { offices: CommercialOfficesRepository }) {
   /** Every municipality named must exist (486 "unknown municipality" otherwise). */
   async function assertMunicipalities(pks: number[]) {
     const wanted = [...new Set(pks)];
     if (!wanted.length) return;
-    const found = await db
-      .select({ pk: municipalities.pk })
-      .from(municipalities)
-      .where(sql`${municipalities.pk} in ${wanted}`);
-    if (found.length !== wanted.length) throw new AppError('BADREQUESTERROR', 486);
+    if ((await offices.countMunicipalities(wanted)) !== wanted.length)
+      throw new AppError('BADREQUESTERROR', 486);
   }
 
   /**
@@ -75,11 +62,11 @@ export function createOfficesService(db: Db) {
     for (const m of addedServes) assertInScope(actor, m);
   }
 
-  /** The condition limiting a scoped reader's list to their municipality (453 outside the province). */
-  function scopeWhere(actor: Actor) {
+  /** The municipality a scoped reader's list is limited to (453 outside the province). */
+  function scopeOf(actor: Actor) {
     assertInScope(actor, actor.scopeMunicipality);
     if (actor.principal.isSuperAdmin || actor.scopeMunicipality === null) return undefined;
-    return eq(t.municipality, actor.scopeMunicipality);
+    return actor.scopeMunicipality;
   }
 
   return {
@@ -90,11 +77,7 @@ export function createOfficesService(db: Db) {
      */
     async serving(space: string, municipality: number, lang: Lang = 'es') {
       await assertMunicipalities([municipality]);
-      const rows = await db
-        .select()
-        .from(t)
-        .where(and(eq(t.space, space), sql`${municipality} = any(${t.serves})`))
-        .orderBy(asc(t.name));
+      const rows = await offices.serving(space, municipality);
       return rows.map(({ id, name, address, province, municipality: m, phone, hours, hoursEn }) => {
         const inEnglish = lang === 'en' && hoursEn ? hoursEn : null;
         const shown = inEnglish ?? hours ?? hoursEn;
@@ -113,42 +96,27 @@ export function createOfficesService(db: Db) {
     },
 
     async search(p: Principal, q: SearchQuery) {
-      const actor = await loadActor(db, p);
-      const scope = scopeWhere(actor);
+      const actor = await offices.actor(p);
+      const scope = scopeOf(actor);
       for (const f of q.filters ?? [])
-        if (f.field === 'municipality' && scope && Number(f.value) !== actor.scopeMunicipality)
+        if (f.field === 'municipality' && scope !== undefined && Number(f.value) !== actor.scopeMunicipality)
           throw new AppError('BADREQUESTERROR', 456);
-      const where = searchWhere(officeSearchSpec, q, and(eq(t.space, p.space), scope));
-      const { limit, offset } = pageWindow(q);
-      const rows = await db
-        .select()
-        .from(t)
-        .where(where)
-        .orderBy(...searchOrder(officeSearchSpec, q))
-        .limit(limit)
-        .offset(offset);
-      const [{ total }] = await db.select({ total: count() }).from(t).where(where);
+      const { rows, total } = await offices.search(p.space, q, scope);
       return { total, rows: rows.map(officeDto) };
     },
 
     async get(p: Principal, id: string) {
-      const [row] = await db
-        .select()
-        .from(t)
-        .where(and(eq(t.id, id), eq(t.space, p.space)));
+      const row = await offices.find(p.space, id);
       if (!row) throw new AppError('NOTFOUND', 404);
-      assertOfficeInScope(await loadActor(db, p), row.municipality);
+      assertOfficeInScope(await offices.actor(p), row.municipality);
       return officeDto(row);
     },
 
     async create(p: Principal, form: CommercialOfficeInput) {
-      assertOfficeInScope(await loadActor(db, p), form.municipality, form.serves);
+      assertOfficeInScope(await offices.actor(p), form.municipality, form.serves);
       await assertMunicipalities([form.municipality, ...(form.serves ?? [])]);
-      return db.transaction(async (tx) => {
-        const [row] = await tx
-          .insert(t)
-          .values({ space: p.space, ...columnsOf(form) } as typeof t.$inferInsert)
-          .returning();
+      return offices.transaction(async (tx) => {
+        const row = await offices.insert(p.space, columnsOf(form), tx);
         await writeTrace(tx, {
           space: p.space,
           type: 'CREATE',
@@ -168,18 +136,14 @@ export function createOfficesService(db: Db) {
       id: string,
       patch: Partial<CommercialOfficeInput> & { version: number; force?: boolean },
     ) {
-      const actor = await loadActor(db, p);
+      const actor = await offices.actor(p);
       if (patch.municipality !== undefined) assertOfficeInScope(actor, patch.municipality);
       await assertMunicipalities([
         ...(patch.municipality ? [patch.municipality] : []),
         ...(patch.serves ?? []),
       ]);
-      return db.transaction(async (tx) => {
-        const [before] = await tx
-          .select()
-          .from(t)
-          .where(and(eq(t.id, id), eq(t.space, p.space)))
-          .for('update');
+      return offices.transaction(async (tx) => {
+        const before = await offices.find(p.space, id, tx, true);
         if (!before) throw new AppError('NOTFOUND', 404);
         assertOfficeInScope(
           actor,
@@ -188,15 +152,7 @@ export function createOfficesService(db: Db) {
         );
         if (before.version !== patch.version && !patch.force)
           throw new AppError('CONFLICTERROR', 409, { ref: id, current: officeDto(before) });
-        const [after] = await tx
-          .update(t)
-          .set({
-            ...columnsOf(patch, before.municipality),
-            version: sql`${t.version} + 1`,
-            updatedAt: new Date(),
-          })
-          .where(eq(t.id, id))
-          .returning();
+        const after = await offices.update(id, columnsOf(patch, before.municipality), tx);
         await writeTrace(tx, {
           space: p.space,
           type: 'UPDATE',
@@ -212,14 +168,11 @@ export function createOfficesService(db: Db) {
     },
 
     async remove(p: Principal, id: string) {
-      await db.transaction(async (tx) => {
-        const [before] = await tx
-          .select()
-          .from(t)
-          .where(and(eq(t.id, id), eq(t.space, p.space)));
+      await offices.transaction(async (tx) => {
+        const before = await offices.find(p.space, id, tx);
         if (!before) throw new AppError('NOTFOUND', 404);
-        assertOfficeInScope(await loadActor(tx, p), before.municipality);
-        await tx.delete(t).where(eq(t.id, id));
+        assertOfficeInScope(await offices.actor(p, tx), before.municipality);
+        await offices.remove(id, tx);
         await writeTrace(tx, {
           space: p.space,
           type: 'REMOVE',
@@ -233,3 +186,5 @@ export function createOfficesService(db: Db) {
     },
   };
 }
+
+export type CommercialOfficesService = ReturnType<typeof createCommercialOfficesService>;

@@ -6,12 +6,11 @@ import {
 } from '@ov/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Db } from '../../db/client';
 import { DEFAULT_SPACE } from '../../db/seed';
 import { requestLanguage } from '../../lib/language';
 import { sendPage } from '../../lib/search';
 import { type Access, principalOf } from '../../plugins/access';
-import { createOfficesService } from './offices.service';
+import type { CommercialOfficesService } from './commercial-offices.service';
 
 const tags = ['commercial-offices'];
 const P = PERMISSIONS;
@@ -42,8 +41,10 @@ const publicOffice = officeDto
   });
 
 /** Commercial offices (design §6): the public lookup by municipality; CRUD with COMMERCIAL_OFFICE. */
-export const officesRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
-  const service = createOfficesService(db);
+export const commercialOfficesRoutes: FastifyPluginAsyncZod<{ offices: CommercialOfficesService }> = async (
+  app,
+  { offices },
+) => {
   const base = '/api/commercial-offices';
 
   app.get(
@@ -58,7 +59,7 @@ export const officesRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
         response: { 200: z.array(publicOffice) },
       },
     },
-    async (req) => service.serving(DEFAULT_SPACE, req.query.municipality, requestLanguage(req)),
+    async (req) => offices.serving(DEFAULT_SPACE, req.query.municipality, requestLanguage(req)),
   );
 
   app.post(
@@ -72,13 +73,13 @@ export const officesRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
         response: { 200: z.array(officeDto) },
       },
     },
-    async (req, reply) => sendPage(reply, await service.search(principalOf(req), req.body)),
+    async (req, reply) => sendPage(reply, await offices.search(principalOf(req), req.body)),
   );
 
   app.get(
     `${base}/:id`,
     { config: READ, schema: { tags, summary: 'One office', params: idParams, response: { 200: officeDto } } },
-    async (req) => service.get(principalOf(req), req.params.id),
+    async (req) => offices.get(principalOf(req), req.params.id),
   );
 
   app.post(
@@ -93,7 +94,7 @@ export const officesRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
         response: { 201: officeDto },
       },
     },
-    async (req, reply) => reply.code(201).send(await service.create(principalOf(req), req.body)),
+    async (req, reply) => reply.code(201).send(await offices.create(principalOf(req), req.body)),
   );
 
   app.patch(
@@ -108,7 +109,7 @@ export const officesRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
         response: { 200: officeDto },
       },
     },
-    async (req) => service.update(principalOf(req), req.params.id, req.body),
+    async (req) => offices.update(principalOf(req), req.params.id, req.body),
   );
 
   app.delete(
@@ -118,7 +119,7 @@ export const officesRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
       schema: { tags, summary: 'Remove an office (COMMERCIAL_OFFICE:DELETE; traced)', params: idParams },
     },
     async (req, reply) => {
-      await service.remove(principalOf(req), req.params.id);
+      await offices.remove(principalOf(req), req.params.id);
       return reply.code(204).send();
     },
   );

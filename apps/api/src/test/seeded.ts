@@ -1,0 +1,14 @@
+/** A random number generator for tests, seeded so that a failure reproduces with the same seed. */
+export type Rng = () => number;
+
+/** mulberry32: small, fast, deterministic. */
+export function seeded(seed: number): Rng {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
