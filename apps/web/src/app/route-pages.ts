@@ -30,7 +30,7 @@ export const UsersPage = lazyPage(() => import('../features/users/pages/users-pa
 export const PermissionsPage = lazyPage(() => import('../features/security/pages/permissions-page'));
 export const TracesPage = lazyPage(() => import('../features/traces/pages/traces-page'));
 export const CommercialOfficesPage = lazyPage(
-  () => import('../features/offices/pages/commercial-offices-page'),
+  () => import('../features/commercial-offices/pages/commercial-offices-page'),
 );
 export const SettingsPage = lazyPage(() => import('../features/settings/pages/settings-page'));
 export const FaqsConfigurationPage = lazyPage(() => import('../features/faqs/pages/faqs-configuration-page'));

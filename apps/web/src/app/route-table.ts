@@ -306,7 +306,7 @@ export const ROUTES: readonly RouteEntry[] = [
     labelKey: 'menu.commercialOffices',
     page: CommercialOfficesPage,
     access: { permissions: [P.COMMERCIAL_OFFICE_READ, P.COMMERCIAL_OFFICE_WRITE] },
-    menu: [{ key: 'commercialOffices', group: 'admin', parent: 'nomenclators', icon: 'offices' }],
+    menu: [{ key: 'commercialOffices', group: 'admin', parent: 'nomenclators', icon: 'commercialOffices' }],
   },
   {
     key: 'municipalities',

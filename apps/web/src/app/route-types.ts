@@ -1,19 +1,9 @@
-import type { QueryClient } from '@tanstack/react-query';
 import type { ComponentType } from 'react';
 import type { Access } from '../lib/access';
 import type { EarlyCall } from '../lib/early-calls';
+import type { PagePrefetch } from '../lib/page-prefetch';
 
-/**
- * What a page reads on its first render, put into the signed-in area's query cache before the area
- * first renders (app/early-load.ts): the page then comes in one piece instead of its placeholders
- * followed by one render per answer. Exported as `prefetch` by the page's module; its queries are the
- * page's own (`queryOptions`), so they take the answers the entry asked for early (`early`).
- */
-export type PagePrefetch = (
-  client: QueryClient,
-  params: Readonly<Record<string, string | undefined>>,
-  search: URLSearchParams,
-) => Promise<unknown> | undefined;
+export type { PagePrefetch };
 
 /**
  * A route's page; `preload` fetches its chunk ahead of rendering (a lazy page, app/lazy-page.ts), and
@@ -35,7 +25,7 @@ export type IconKey =
   | 'securityLog'
   | 'settings'
   | 'nomenclators'
-  | 'offices'
+  | 'commercialOffices'
   | 'municipalities'
   | 'faqs';
 
@@ -78,7 +68,7 @@ export interface RouteEntry {
   access?: Access | readonly Access[];
   menu?: readonly MenuPlacement[];
   /**
-   * The page uses no Ant Design; it is not wrapped in AntdScope (app/antd-scope.tsx), so opening it
+   * The page uses no Ant Design; it is not wrapped in AntdScope (components/antd/antd-scope.tsx), so opening it
    * downloads none of Ant Design's chunks. A page that still renders an Ant Design component (or
    * calls `App.useApp()`) must leave this out.
    */

@@ -1,6 +1,6 @@
+import { AntdScope } from '../components/antd/antd-scope';
 import { homeIsDashboard } from '../lib/access';
 import { useCurrentUser } from '../lib/current-user';
-import { AntdScope } from './antd-scope';
 import { lazyPage } from './lazy-page';
 import { ClientCodesPage } from './route-pages';
 import { PRIVATE_ROUTES } from './route-table';

@@ -32,7 +32,7 @@ export const MENU_ICONS: Record<IconKey, ReactNode> = {
   securityLog: <Icon drawing={LoginOutlined} />,
   settings: <Icon drawing={SettingOutlined} />,
   nomenclators: <Icon drawing={AppstoreOutlined} />,
-  offices: <Icon drawing={BankOutlined} />,
+  commercialOffices: <Icon drawing={BankOutlined} />,
   municipalities: <Icon drawing={EnvironmentOutlined} />,
   faqs: <Icon drawing={QuestionCircleOutlined} />,
 };

@@ -3,8 +3,8 @@ import { act, render, screen } from '@testing-library/react';
 import { InputNumber, Select } from 'antd';
 import i18next from 'i18next';
 import { afterEach, describe, expect, it } from 'vitest';
-import { AntdConfig } from '../../app/antd-config';
 import { setLanguage } from '../../lib/i18n';
+import { AntdConfig } from '../antd/antd-config';
 
 function Fields() {
   return (

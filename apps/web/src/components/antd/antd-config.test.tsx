@@ -1,6 +1,6 @@
 import { theme } from 'antd';
 import { describe, expect, it } from 'vitest';
-import { contrast } from '../test/contrast';
+import { contrast } from '../../test/contrast';
 import { OV_THEME } from './antd-config';
 
 describe('the Ant Design theme', () => {

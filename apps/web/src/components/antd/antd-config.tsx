@@ -3,8 +3,8 @@ import enUS from 'antd/es/locale/en_US';
 import esES from 'antd/es/locale/es_ES';
 import { type ReactNode, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { installA11yFixes } from '../components/a11y/install';
-import '../styles/antd-a11y.css';
+import { installA11yFixes } from '../a11y/install';
+import '../../styles/antd-a11y.css';
 
 /**
  * Text colours of the preset tag colours (`{colour}7` on `{colour}1`), darkened where the default fails

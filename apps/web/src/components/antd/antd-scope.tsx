@@ -1,5 +1,5 @@
 import { lazy, type ReactNode, Suspense } from 'react';
-import { PageLoader } from '../components/page-loader/page-loader';
+import { PageLoader } from '../page-loader/page-loader';
 
 /** Ant Design's theme, language and App context, fetched only where a part of a screen still uses it. */
 const LazyAntdProvider = lazy(() => import('./antd-provider').then((m) => ({ default: m.AntdProvider })));

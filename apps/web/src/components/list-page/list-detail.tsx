@@ -1,8 +1,8 @@
 import { type QueryKey, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ComponentType, lazy, type Ref, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { AntdScope } from '../../app/antd-scope';
 import { notify } from '../../lib/notify';
+import { AntdScope } from '../antd/antd-scope';
 import { DetailDialog } from '../detail-dialog/detail-dialog';
 import { Result } from '../result/result';
 import { Skeleton } from '../ui';

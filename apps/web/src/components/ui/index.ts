@@ -3,7 +3,7 @@
  * no Ant Design chunk. Each takes the SUBSET of Ant Design 6's props used in this codebase, so
  * `import { Button } from 'antd'` becomes `import { Button } from '../../components/ui'` with no other
  * change where possible. They never import antd (icons come from @ant-design/icons). Look: the theme of
- * app/antd-config.tsx. Classes are `ov-<name>`, modifiers `ov-<name>--<x>` (e2e selectors on
+ * components/antd/antd-config.tsx. Classes are `ov-<name>`, modifiers `ov-<name>--<x>` (e2e selectors on
  * `.ant-*` classes must move to these). Strings: `ui.*` and `common.*` in src/locales.
  *
  * - Button: type primary|default|dashed|link|text, danger, ghost, size small|middle|large, block,

@@ -14,10 +14,10 @@ import { NativeSelect } from '../../../components/native-select/native-select';
 import { confirmationCheck, NewPasswordFields } from '../../../components/password-field/password-field';
 import { Alert, Avatar, Button, Divider, Popconfirm } from '../../../components/ui';
 import { displayName, useCurrentUser } from '../../../lib/current-user';
+import { useMunicipalityOptions } from '../../../lib/municipalities';
 import { notify } from '../../../lib/notify';
 import { cacheProfile, clearSession } from '../../../lib/session';
 import { PATHS } from '../../../lib/urls';
-import { useMunicipalities } from '../api/municipalities';
 import {
   type Profile,
   renewSession,
@@ -167,7 +167,7 @@ export default function ProfilePage() {
     };
   }, [lang, t]);
   const form = useForm<ProfileFormValues>({ initialValues: initialValues(user), checks });
-  const { options: municipalities, loading } = useMunicipalities();
+  const { options: municipalities, loading } = useMunicipalityOptions();
   const [avatar, setAvatar] = useState<{ thumb: string | null; image: string }>({
     thumb: user.avatar ?? null,
     image: user.avatarOriginal ?? user.avatar ?? '',

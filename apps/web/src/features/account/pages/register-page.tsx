@@ -13,10 +13,10 @@ import { confirmationCheck, NewPasswordFields } from '../../../components/passwo
 import { Alert, Button } from '../../../components/ui';
 import { isApiError } from '../../../lib/api-error';
 import { errorText } from '../../../lib/error-text';
+import { useMunicipalityOptions } from '../../../lib/municipalities';
 import { useSignupOpen } from '../../../lib/public-switches';
 import { PATHS } from '../../../lib/urls';
 import { resendVerification, signUp } from '../api/account-calls';
-import { useMunicipalities } from '../api/municipalities';
 import { AccountCard } from '../components/account-card';
 import { EmailRequestForm } from '../components/resend-form';
 
@@ -124,7 +124,7 @@ function RegisterForm() {
     };
   }, [lang, t]);
   const form = useForm<SignupValues>({ initialValues: EMPTY, checks });
-  const { options, loading } = useMunicipalities();
+  const { options, loading } = useMunicipalityOptions();
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [registered, setRegistered] = useState<string | null>(null);

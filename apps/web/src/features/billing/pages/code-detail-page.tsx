@@ -1,7 +1,7 @@
 import '../i18n';
 import '../billing.css';
 import { useParams } from 'react-router';
-import type { PagePrefetch } from '../../../app/route-types';
+import type { PagePrefetch } from '../../../lib/page-prefetch';
 import { firstInvoicePage } from '../api/early';
 import { invoicesQuery } from '../api/find-invoices';
 import { myCcsQuery } from '../api/find-my-ccs';

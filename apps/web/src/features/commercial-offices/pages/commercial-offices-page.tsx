@@ -22,7 +22,7 @@ import {
   officesQuery,
   removeOffice,
   updateOffice,
-} from '../api/offices';
+} from '../api/commercial-offices';
 
 type OfficeValues = CommercialOfficeInput & { version?: number };
 const S = commercialOfficeSchema.shape;
@@ -36,7 +36,7 @@ export default function CommercialOfficesPage() {
   const { t, i18n } = useTranslation();
   const { access } = useCurrentUser();
   const rule = (schema: Parameters<typeof zodRule>[0]) => zodRule(schema, i18n.language);
-  const f = (key: string) => t(`offices.fields.${key}`);
+  const f = (key: string) => t(`commercialOffices.fields.${key}`);
   const [municipality, setMunicipality] = useState<number>();
   const canWrite = hasPermission(access.permissions, PERMISSIONS.COMMERCIAL_OFFICE_WRITE);
   const canDelete = hasPermission(access.permissions, PERMISSIONS.COMMERCIAL_OFFICE_DELETE);
@@ -92,7 +92,7 @@ export default function CommercialOfficesPage() {
         columns={columns}
         rowKey={(o) => o._id}
         filters={filters}
-        searchPlaceholder={t('offices.searchPlaceholder')}
+        searchPlaceholder={t('commercialOffices.searchPlaceholder')}
         filtersSlot={
           <NativeSelect<number>
             allowClear
@@ -106,7 +106,11 @@ export default function CommercialOfficesPage() {
         }
         detail={{
           title: (mode, o) =>
-            mode === 'create' ? t('offices.new') : mode === 'edit' ? t('offices.edit') : o?.name,
+            mode === 'create'
+              ? t('commercialOffices.new')
+              : mode === 'edit'
+                ? t('commercialOffices.edit')
+                : o?.name,
           getOne: officeQuery,
           renderView: (o) => (
             <Descriptions column={1} bordered size="small">
@@ -177,7 +181,7 @@ export default function CommercialOfficesPage() {
                   <Form.Item
                     name={['hours', 'en']}
                     label={f('hoursEn')}
-                    extra={t('offices.hoursEnHelp')}
+                    extra={t('commercialOffices.hoursEnHelp')}
                     rules={[rule(HOURS.en)]}
                   >
                     <Input.TextArea
@@ -186,7 +190,7 @@ export default function CommercialOfficesPage() {
                       data-testid="office-hours-en"
                     />
                   </Form.Item>
-                  <Form.Item name="serves" label={f('serves')} extra={t('offices.servesHelp')}>
+                  <Form.Item name="serves" label={f('serves')} extra={t('commercialOffices.servesHelp')}>
                     <Select
                       mode="multiple"
                       allowClear

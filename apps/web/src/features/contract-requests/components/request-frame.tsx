@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { AntdProvider } from '../../../app/antd-provider';
+import { AntdProvider } from '../../../components/antd/antd-provider';
 import { PublicLayout } from '../../../components/public-layout/public-layout';
 import { useIsAuthenticated } from '../../../lib/session';
 import './contract-requests.css';

@@ -1,6 +1,6 @@
 import '../i18n';
 import { useTranslation } from 'react-i18next';
-import { AntdProvider } from '../../../app/antd-provider';
+import { AntdProvider } from '../../../components/antd/antd-provider';
 import { OfficeFinder } from '../../../components/office-info/office-finder';
 import { PublicLayout } from '../../../components/public-layout/public-layout';
 import { FaqList } from '../components/faq-list';

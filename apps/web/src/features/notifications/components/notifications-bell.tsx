@@ -3,7 +3,7 @@ import { PERMISSIONS } from '@ov/domain/permissions';
 import { lazy, type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { AntdScope } from '../../../app/antd-scope';
+import { AntdScope } from '../../../components/antd/antd-scope';
 import { Icon } from '../../../components/icon/icon';
 import {
   BellOutlined,

@@ -7,11 +7,11 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import type { PagePrefetch } from '../../../app/route-types';
 import { Card } from '../../../components/card/card';
 import { type DataColumn, DataTable } from '../../../components/data-table/data-table';
 import { Alert, Button, Empty, Skeleton, Tag } from '../../../components/ui';
 import { formatDate } from '../../../lib/format';
+import type { PagePrefetch } from '../../../lib/page-prefetch';
 import { PATHS } from '../../../lib/urls';
 import { useIsMobile } from '../../../lib/use-is-mobile';
 import {

@@ -4,7 +4,7 @@ import type { Filter } from '@ov/domain/validation/forms';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NativeSelect } from '../../../components/native-select/native-select';
-import { useMunicipalityOptions } from '../api/find-municipality-names';
+import { useMunicipalityOptions } from '../../../lib/municipalities';
 import { useRoles } from '../api/find-roles';
 import { roleLabel } from './role-label';
 
@@ -60,8 +60,8 @@ export function useUserFilters(): { filters: Filter[]; slot: React.ReactNode } {
         value={municipality}
         onChange={setMunicipality}
         className="ov-list__filter"
-        options={(municipalities.data ?? []).map((option) => ({ value: option.pk, label: option.municipio }))}
-        loading={municipalities.isLoading}
+        options={municipalities.options.map((option) => ({ value: option.pk, label: option.municipio }))}
+        loading={municipalities.loading}
         data-testid="filter-municipality"
       />
       <NativeSelect

@@ -7,7 +7,7 @@ import '../../../lib/date-locale';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { zodRule } from '../../../components/form/zod-rule';
-import { useMunicipalityOptions } from '../api/find-municipality-names';
+import { useMunicipalityOptions } from '../../../lib/municipalities';
 import { useRoles } from '../api/find-roles';
 import type { AdminUserPayload } from '../api/save-user';
 import type { User } from '../types';
@@ -89,7 +89,7 @@ export function UserFormFields({ form, canAssignRoles }: UserFormProps) {
   const { t, i18n } = useTranslation();
   const lang = i18n.language;
   const municipalities = useMunicipalityOptions();
-  const municipalityOptions = (municipalities.data ?? []).map((option) => ({
+  const municipalityOptions = municipalities.options.map((option) => ({
     value: option.pk,
     label: option.municipio,
   }));
@@ -182,7 +182,7 @@ export function UserFormFields({ form, canAssignRoles }: UserFormProps) {
           <Select
             showSearch
             optionFilterProp="label"
-            loading={municipalities.isPending}
+            loading={municipalities.loading}
             options={municipalityOptions}
           />
         </Form.Item>
@@ -228,7 +228,7 @@ export function UserFormFields({ form, canAssignRoles }: UserFormProps) {
               allowClear
               showSearch
               optionFilterProp="label"
-              loading={municipalities.isPending}
+              loading={municipalities.loading}
               options={municipalityOptions}
               data-testid="user-scope-select"
             />

@@ -3,7 +3,7 @@ import { Descriptions } from '../../../components/descriptions/descriptions';
 import { Tabs } from '../../../components/tabs/tabs';
 import { displayName } from '../../../lib/current-user';
 import { formatDate, formatDateTime } from '../../../lib/format';
-import { useMunicipalityNames } from '../api/find-municipality-names';
+import { useMunicipalityNames } from '../../../lib/municipalities';
 import type { User } from '../types';
 import { UserRoles } from './user-roles';
 import { UserStatusTag } from './user-status-tag';
