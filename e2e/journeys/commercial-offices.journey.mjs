@@ -19,7 +19,7 @@ async function signIn(page, baseUrl) {
   await page.getByTestId('dashboard').waitFor();
 }
 
-async function offices({ browser, baseUrl, screenshotDir, assert }) {
+async function commercialOffices({ browser, baseUrl, screenshotDir, assert }) {
   const context = await browser.newContext({ viewport: DESKTOP, locale: 'es-ES' });
   const page = await context.newPage();
   const errors = [];
@@ -32,7 +32,7 @@ async function offices({ browser, baseUrl, screenshotDir, assert }) {
   await until(async () => (await list.locator('tr.ov-table__row').count()) === 10);
   assert.equal(await list.locator('tr.ov-table__row').count(), 10, 'a page of ten offices');
   await settle(page);
-  await shot('offices-desktop-es');
+  await shot('commercial-offices-desktop-es');
 
   // Filter by municipality, then edit the office's hours.
   await chooseNative(page.getByTestId('filter-municipality'), 'Cerro');
@@ -55,7 +55,7 @@ async function offices({ browser, baseUrl, screenshotDir, assert }) {
   await dialog.getByText('Requerido').first().waitFor(); // the address is required; nothing is sent
   await dialog.getByTestId('office-address').fill('Calzada del Cerro No. 1812 e/ Tulipán y Santa Teresa');
   await settle(page);
-  await shot('offices-form-desktop-es');
+  await shot('commercial-offices-form-desktop-es');
   await page.locator('.ov-detail__footer .ov-btn--primary').click();
   await dialog.waitFor({ state: 'hidden' });
   const served = await fetch(`${baseUrl}/api/commercial-offices/public?municipality=10`).then((r) =>
@@ -73,14 +73,14 @@ async function offices({ browser, baseUrl, screenshotDir, assert }) {
   await inactive.getByTestId('office-details').getByText('Oficina Comercial', { exact: false }).waitFor();
   assert.ok((await inactive.textContent()).includes('inactivo'), 'says the code is inactive');
   await settle(page);
-  await shot('offices-inactive-code-desktop-es');
+  await shot('commercial-offices-inactive-code-desktop-es');
 
   await page.goto(`${baseUrl}${BASE}/nomenclators/commercial-offices`);
   await list.locator('tr.ov-table__row').first().waitFor();
   await page.getByRole('button', { name: 'EN', exact: true }).click();
   await page.locator('h1', { hasText: 'Commercial offices' }).waitFor();
   await settle(page);
-  await shot('offices-desktop-en');
+  await shot('commercial-offices-desktop-en');
   await page.getByRole('button', { name: 'ES', exact: true }).click();
   assert.deepEqual(errors, [], 'no page errors');
   await context.close();
@@ -102,7 +102,7 @@ async function offices({ browser, baseUrl, screenshotDir, assert }) {
     );
     assert.ok(overflow <= 0, `offices fit 390 px (${lang})`);
     await settle(p);
-    await shot(`offices-mobile-${lang}`, p);
+    await shot(`commercial-offices-mobile-${lang}`, p);
     // "Which is my office?" gives the hours in the reader's language, marked as such.
     await p.goto(`${baseUrl}${BASE}/faqs#office-finder`);
     const finder = p.locator('#office-finder');
@@ -112,9 +112,9 @@ async function offices({ browser, baseUrl, screenshotDir, assert }) {
     assert.equal(await hours.getAttribute('lang'), lang, `the hours marked ${lang}`);
     await finder.getByTestId('office-details').scrollIntoViewIfNeeded();
     await settle(p);
-    await shot(`offices-finder-mobile-${lang}`, p);
+    await shot(`commercial-offices-finder-mobile-${lang}`, p);
     await phone.close();
   }
 }
 
-test('offices', async ({ journey }) => offices(journey));
+test('commercial-offices', async ({ journey }) => commercialOffices(journey));

@@ -49,7 +49,7 @@ async function contractClaim({ browser, baseUrl, screenshotDir, assert }) {
   const claim = maria.page.getByTestId('claim-request');
   await claim.getByText('¿Es su solicitud?').waitFor();
   await readsClean(maria.page, assert);
-  await shoot(maria.page, screenshotDir, 'contracts-claim-desktop-es');
+  await shoot(maria.page, screenshotDir, 'contract-requests-claim-desktop-es');
   await claim.getByTestId('claim-ask').click();
   await claim.getByTestId('claim-code').waitFor();
   const code = await codeSentTo(baseUrl, MARIA);
@@ -59,11 +59,11 @@ async function contractClaim({ browser, baseUrl, screenshotDir, assert }) {
   await claim.getByTestId('claim-confirm').click();
   await claim.getByText('El código no es válido o ya fue utilizado').waitFor();
   await readsClean(maria.page, assert);
-  await shoot(maria.page, screenshotDir, 'contracts-claim-wrong-desktop-es');
+  await shoot(maria.page, screenshotDir, 'contract-requests-claim-wrong-desktop-es');
   await claim.getByTestId('claim-code').fill(code);
   await claim.getByTestId('claim-confirm').click();
   await claim.getByText(`La solicitud ${requestId} ya está en su cuenta.`).waitFor();
-  await shoot(maria.page, screenshotDir, 'contracts-claim-done-desktop-es');
+  await shoot(maria.page, screenshotDir, 'contract-requests-claim-done-desktop-es');
   await claim.getByRole('link', { name: 'Ver la solicitud completa' }).click();
   await maria.page.waitForURL((url) => url.pathname.endsWith(`/${requestId}`));
   assert.deepEqual(maria.errors, [], 'no page errors');
@@ -77,7 +77,7 @@ async function contractClaim({ browser, baseUrl, screenshotDir, assert }) {
   await switchLanguage(phone.page, 'EN');
   const en = phone.page.getByTestId('claim-request');
   await en.getByText('Is this your request?').waitFor();
-  await shoot(phone.page, screenshotDir, 'contracts-claim-mobile-en', true);
+  await shoot(phone.page, screenshotDir, 'contract-requests-claim-mobile-en', true);
   await en.getByRole('button', { name: 'Claim this request' }).click();
   await en.getByTestId('claim-code').waitFor();
   await readsClean(phone.page, assert);
@@ -85,10 +85,10 @@ async function contractClaim({ browser, baseUrl, screenshotDir, assert }) {
     () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
   );
   assert.ok(overflow <= 0, 'the claim fits 390 px');
-  await shoot(phone.page, screenshotDir, 'contracts-claim-code-mobile-en', true);
+  await shoot(phone.page, screenshotDir, 'contract-requests-claim-code-mobile-en', true);
   await switchLanguage(phone.page, 'ES');
   await en.getByText('Enviamos un código de 6 cifras', { exact: false }).waitFor();
-  await shoot(phone.page, screenshotDir, 'contracts-claim-code-mobile-es', true);
+  await shoot(phone.page, screenshotDir, 'contract-requests-claim-code-mobile-es', true);
   assert.deepEqual(phone.errors, [], 'no page errors on the phone');
   await phone.context.close();
 }

@@ -75,16 +75,16 @@ async function step(page, to, answer) {
   await dialog.waitFor({ state: 'hidden' });
 }
 
-async function contracts({ browser, baseUrl, screenshotDir, assert }) {
+async function contractRequests({ browser, baseUrl, screenshotDir, assert }) {
   const base = root(baseUrl);
 
   // 1. An anonymous resident, on a phone, sends a request with an identity document.
   const resident = await newPage(browser, MOBILE, true);
   await resident.page.goto(`${base}/contract-request`);
   await resident.page.getByTestId('sector-RESIDENTIAL').waitFor();
-  await shoot(resident.page, screenshotDir, 'contracts-form-mobile-es', true);
+  await shoot(resident.page, screenshotDir, 'contract-requests-form-mobile-es', true);
   await fillRequest(resident.page, { name: 'Rosa Delgado Pérez', email: 'rosa.delgado@example.cu' });
-  await shoot(resident.page, screenshotDir, 'contracts-review-mobile-es', true);
+  await shoot(resident.page, screenshotDir, 'contract-requests-review-mobile-es', true);
   await resident.page.getByTestId('cr-next').click();
   const idText = resident.page.getByTestId('request-id');
   await idText.waitFor();
@@ -92,7 +92,7 @@ async function contracts({ browser, baseUrl, screenshotDir, assert }) {
   assert.match(residentId, ID_PATTERN, 'the request ID is shown grouped');
   await resident.page.getByText('1 documento(s) adjuntado(s).').waitFor();
   await resident.page.getByRole('img', { name: /QR/ }).waitFor();
-  await shoot(resident.page, screenshotDir, 'contracts-sent-mobile-es', true);
+  await shoot(resident.page, screenshotDir, 'contract-requests-sent-mobile-es', true);
 
   // 2. Looks it up by ID: status and steps, nothing personal.
   await resident.page.getByTestId('follow-request').click();
@@ -101,14 +101,14 @@ async function contracts({ browser, baseUrl, screenshotDir, assert }) {
   const shown = await result.textContent();
   assert.ok(shown.includes('Nueva'), 'the lookup shows the status');
   assert.ok(!shown.includes('Rosa') && !shown.includes('85010112345'), 'nothing personal in the lookup');
-  await shoot(resident.page, screenshotDir, 'contracts-search-mobile-es', true);
+  await shoot(resident.page, screenshotDir, 'contract-requests-search-mobile-es', true);
   await switchLanguage(resident.page, 'EN');
   await resident.page.getByText('What comes next').waitFor();
-  await shoot(resident.page, screenshotDir, 'contracts-search-mobile-en', true);
+  await shoot(resident.page, screenshotDir, 'contract-requests-search-mobile-en', true);
   // A contract ready to sign names the office that serves its address, with hours and phone.
   await resident.page.goto(`${base}/search?id=vedad-plaza`);
   await resident.page.getByTestId('search-result').getByTestId('office-details').waitFor();
-  await shoot(resident.page, screenshotDir, 'contracts-search-ready-mobile-en', true);
+  await shoot(resident.page, screenshotDir, 'contract-requests-search-ready-mobile-en', true);
   assert.deepEqual(resident.errors, [], 'no page errors for the resident');
   await resident.context.close();
 
@@ -133,7 +133,7 @@ async function contracts({ browser, baseUrl, screenshotDir, assert }) {
   const list = staff.page.getByTestId('list-cr-residential');
   await list.locator('tr.ov-table__row').first().waitFor();
   await staff.page.getByTestId('count-NEW').waitFor();
-  await shoot(staff.page, screenshotDir, 'contracts-queue-desktop-es');
+  await shoot(staff.page, screenshotDir, 'contract-requests-queue-desktop-es');
   const menu = await staff.page.getByTestId('sider').textContent();
   assert.ok(!menu.includes('Sector estatal') && !menu.includes('Todas las solicitudes'), 'only her queue');
   // The date filter is written as the page writes dates (dd/mm/aaaa), with a calendar in Spanish.
@@ -150,7 +150,7 @@ async function contracts({ browser, baseUrl, screenshotDir, assert }) {
   await row.waitFor();
   await dates.getByLabel('Hasta').press('Alt+ArrowDown');
   await dates.getByRole('dialog', { name: 'Calendario' }).waitFor();
-  await shoot(staff.page, screenshotDir, 'contracts-queue-dates-desktop-es');
+  await shoot(staff.page, screenshotDir, 'contract-requests-queue-dates-desktop-es');
   await staff.page.keyboard.press('Escape');
   // A click on the row (its name cell, not a control) opens the request.
   await row.locator('td', { hasText: 'José Fernández Díaz' }).click();
@@ -177,7 +177,7 @@ async function contracts({ browser, baseUrl, screenshotDir, assert }) {
   await details.getByTestId('download-contract').waitFor();
   // The contract's date reads like the other dates (dd/mm/aaaa), never ISO.
   assert.doesNotMatch(await details.textContent(), /\d{4}-\d{2}-\d{2}/, 'no ISO date in the request');
-  await shoot(staff.page, screenshotDir, 'contracts-details-desktop-es');
+  await shoot(staff.page, screenshotDir, 'contract-requests-details-desktop-es');
   await step(staff.page, 'SIGNED');
   await details.getByText('Firmada', { exact: true }).first().waitFor();
 
@@ -204,20 +204,20 @@ async function contracts({ browser, baseUrl, screenshotDir, assert }) {
   assert.equal(await owner.page.locator('input[type="checkbox"]').count(), 0, 'nothing to select in bulk');
   assert.equal(await owner.page.getByTestId('status-counts').count(), 0, 'no per-status counts');
   await card.getByText('Contrato firmado.', { exact: false }).waitFor(); // what comes next
-  await shoot(owner.page, screenshotDir, 'contracts-mine-desktop-es');
+  await shoot(owner.page, screenshotDir, 'contract-requests-mine-desktop-es');
   await card.getByTestId('my-request-open').click();
   await owner.page.waitForURL((url) => url.pathname.endsWith(`/${requestId}`));
   await owner.page.getByRole('heading', { level: 1, name: `Solicitud ${requestId}` }).waitFor();
-  await shoot(owner.page, screenshotDir, 'contracts-mine-request-desktop-es', true);
+  await shoot(owner.page, screenshotDir, 'contract-requests-mine-request-desktop-es', true);
   // In English the office's answers are labelled as its own words, in Spanish (lang="es").
   await switchLanguage(owner.page, 'EN');
   const answer = ownerView.locator('[lang="es"]', { hasText: 'Pase a firmar con su carné de identidad.' });
   await answer.first().waitFor();
   await ownerView.getByText('Reply from the office (in Spanish):').first().waitFor();
-  await shoot(owner.page, screenshotDir, 'contracts-mine-request-desktop-en', true);
+  await shoot(owner.page, screenshotDir, 'contract-requests-mine-request-desktop-en', true);
   await owner.page.getByTestId('my-requests-back').click();
   await owner.page.getByRole('heading', { level: 1, name: 'My requests' }).waitFor();
-  await shoot(owner.page, screenshotDir, 'contracts-mine-desktop-en');
+  await shoot(owner.page, screenshotDir, 'contract-requests-mine-desktop-en');
   await switchLanguage(owner.page, 'ES');
   assert.deepEqual(owner.errors, [], 'no page errors for the owner');
   await owner.context.close();
@@ -251,12 +251,12 @@ async function contracts({ browser, baseUrl, screenshotDir, assert }) {
   await switchLanguage(state.page, 'EN');
   await state.page.goto(`${base}/contractrequest/contract-request-state-admins/${stateId}`);
   await stateDetails.getByText('Only residential requests can be annulled.').waitFor();
-  await shoot(state.page, screenshotDir, 'contracts-state-details-desktop-en');
+  await shoot(state.page, screenshotDir, 'contract-requests-state-details-desktop-en');
   const mobile = await newPage(browser, MOBILE, true);
   await signIn(mobile.page, baseUrl, STATE_STAFF);
   await mobile.page.goto(`${base}/contractrequest/contract-request-state-admins`);
   await mobile.page.getByTestId('list-cr-state').locator('tr.ov-table__row').first().waitFor();
-  await shoot(mobile.page, screenshotDir, 'contracts-queue-mobile-es');
+  await shoot(mobile.page, screenshotDir, 'contract-requests-queue-mobile-es');
   assert.deepEqual(state.errors, [], 'no page errors for the state specialist');
   await state.context.close();
   await mobile.context.close();
@@ -268,10 +268,10 @@ async function contracts({ browser, baseUrl, screenshotDir, assert }) {
   await maria.page.goto(`${base}/contractrequest/contract-request-details`);
   const held = maria.page.getByTestId('my-request').filter({ hasText: 'Detenida por deuda' });
   await held.waitFor();
-  await shoot(maria.page, screenshotDir, 'contracts-mine-mobile-es', true);
+  await shoot(maria.page, screenshotDir, 'contract-requests-mine-mobile-es', true);
   await switchLanguage(maria.page, 'EN');
   await maria.page.getByRole('heading', { level: 1, name: 'My requests' }).waitFor();
-  await shoot(maria.page, screenshotDir, 'contracts-mine-mobile-en', true);
+  await shoot(maria.page, screenshotDir, 'contract-requests-mine-mobile-en', true);
   await switchLanguage(maria.page, 'ES');
   const heldId = (await held.getByTestId('my-request-id').textContent()).trim();
   await maria.page.goto(`${base}/search?id=${heldId}`);
@@ -283,17 +283,17 @@ async function contracts({ browser, baseUrl, screenshotDir, assert }) {
       steps.indexOf('Detenida por deuda') < steps.indexOf('Firmada'),
     `held for debt in the machine's order: ${steps}`,
   );
-  await shoot(maria.page, screenshotDir, 'contracts-search-held-mobile-es', true);
+  await shoot(maria.page, screenshotDir, 'contract-requests-search-held-mobile-es', true);
   await maria.page.goto(`${base}/contract-request`);
   await maria.page.getByTestId('sector-RESIDENTIAL').click();
   await maria.page.getByTestId('cr-next').click();
   await maria.page.getByTestId('procedure-UPDATE_CONTRACT').click();
   await chooseOption(maria.page, maria.page.locator('input#clientCode'), MARIA_SECOND_CC);
   assert.equal(await maria.page.locator('input#proof').count(), 0, 'no proof asked for her own code');
-  await shoot(maria.page, screenshotDir, 'contracts-form-my-code-mobile-es', true);
+  await shoot(maria.page, screenshotDir, 'contract-requests-form-my-code-mobile-es', true);
   await switchLanguage(maria.page, 'EN');
   await maria.page.getByText('Contract to update').waitFor();
-  await shoot(maria.page, screenshotDir, 'contracts-form-my-code-mobile-en', true);
+  await shoot(maria.page, screenshotDir, 'contract-requests-form-my-code-mobile-en', true);
   // Another code is still typed, with its proof.
   await maria.page.getByTestId('cr-type-code').click();
   await maria.page.locator('input#proof').waitFor();
@@ -302,4 +302,4 @@ async function contracts({ browser, baseUrl, screenshotDir, assert }) {
   await maria.context.close();
 }
 
-test('contracts', async ({ journey }) => contracts(journey));
+test('contract-requests', async ({ journey }) => contractRequests(journey));
