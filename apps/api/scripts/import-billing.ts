@@ -7,7 +7,7 @@ import path from 'node:path';
 import { loadConfig } from '../src/config';
 import { openDatabase } from '../src/db/client';
 import { DEFAULT_SPACE, seedIfEmpty } from '../src/db/seed';
-import { importBilling } from '../src/modules/billing/importer';
+import { importBilling } from '../src/modules/billing';
 import { parseArgs } from './progress';
 
 const args = parseArgs(process.argv.slice(2));

@@ -5,12 +5,7 @@ import { buildApp } from '../app';
 import type { Config } from '../config';
 import { type Database, openDatabase } from '../db/client';
 import { paymentRequests } from '../db/schema';
-import {
-  CC_NO_DEBT,
-  JOSE,
-  type PaymentsWorld,
-  startPaymentsWorld,
-} from '../modules/payments/payments.test-helpers';
+import { CC_NO_DEBT, JOSE, type PaymentsWorld, startPaymentsWorld } from '../test/payments-world';
 
 const STATUS_QUERY = 'GET /transfermovil/RestExternalPayment.svc/getStatusOrder/:externalId/:source';
 

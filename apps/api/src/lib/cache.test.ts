@@ -1,7 +1,7 @@
 import { type CcDebt, DEMO_LINKED_CODES, DEMO_UNLINKED_CODES } from '@ov/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { caller, JOSE, MARIA, STAFF } from '../modules/billing/billing.test-helpers';
+import { caller, JOSE, MARIA, STAFF } from '../test/billing-world';
 import { createTestApp, DEMO_PASSWORD, type TestApp } from '../test/test-app';
 import { createInvalidatedCache } from './cache';
 

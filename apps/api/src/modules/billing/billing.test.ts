@@ -1,7 +1,7 @@
 import { DEMO_LINKED_CODES, DEMO_UNLINKED_CODES, demoInvoiceNumber } from '@ov/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { caller, ESCUELA, JOSE, MARIA, NO_INVOICE_STAFF, STAFF } from '../../test/billing-world';
 import { createTestApp, DEMO_PASSWORD, type TestApp } from '../../test/test-app';
-import { caller, ESCUELA, JOSE, MARIA, NO_INVOICE_STAFF, STAFF } from './billing.test-helpers';
 
 let t: TestApp;
 let maria: ReturnType<typeof caller>;

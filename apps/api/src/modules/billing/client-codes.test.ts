@@ -1,8 +1,8 @@
 import { DEMO_LINKED_CODES, DEMO_UNLINKED_CODES, demoInvoiceNumber } from '@ov/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
+import { caller, JOSE, MARIA, STAFF } from '../../test/billing-world';
 import { createTestApp, DEMO_PASSWORD, type TestApp } from '../../test/test-app';
-import { caller, JOSE, MARIA, STAFF } from './billing.test-helpers';
 
 let t: TestApp;
 let maria: ReturnType<typeof caller>;

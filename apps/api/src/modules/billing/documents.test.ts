@@ -1,7 +1,7 @@
 import { DEMO_LINKED_CODES, DEMO_UNLINKED_CODES } from '@ov/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { caller, JOSE, MARIA, pdfText, STAFF } from '../../test/billing-world';
 import { createTestApp, DEMO_PASSWORD, type TestApp } from '../../test/test-app';
-import { caller, JOSE, MARIA, pdfText, STAFF } from './billing.test-helpers';
 import { createBillingDocuments } from './documents.service';
 import { createLedgerCommercialSystem } from './ledger';
 

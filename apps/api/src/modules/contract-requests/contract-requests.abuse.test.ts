@@ -4,8 +4,8 @@ import PDFKit from 'pdfkit';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../db/schema';
+import { pdfText } from '../../test/billing-world';
 import { createTestApp, DEMO_PASSWORD, type TestApp } from '../../test/test-app';
-import { pdfText } from '../billing/billing.test-helpers';
 import { linksIn } from '../mail';
 import { ACTIVE_PDF_KEYS } from './contract-requests.sanitize';
 

@@ -4,9 +4,9 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accounts, contractModels, users } from '../../db/schema';
 import { loadPrincipal } from '../../plugins/access';
+import { pdfText } from '../../test/billing-world';
 import { createTestApp, DEMO_PASSWORD, type TestApp } from '../../test/test-app';
 import { createLedgerCommercialSystem } from '../billing';
-import { pdfText } from '../billing/billing.test-helpers';
 import { createContractRequestsRepository } from './contract-requests.repository';
 import { createContractRequestsService } from './contract-requests.service';
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CC_NO_DEBT, JOSE, type PaymentsWorld, startPaymentsWorld } from './payments.test-helpers';
+import { CC_NO_DEBT, JOSE, type PaymentsWorld, startPaymentsWorld } from '../../test/payments-world';
 
 // The advance bonus on amounts whose 5 % is not a whole cent: the payment row, what the customer reads
 // and what the ledger credits all use the domain's rule (floor to the cent; packages/domain

@@ -10,7 +10,7 @@ import {
   type PaymentsWorld,
   STAFF,
   startPaymentsWorld,
-} from './payments.test-helpers';
+} from '../../test/payments-world';
 
 let w: PaymentsWorld;
 let maria: string;

@@ -9,7 +9,7 @@ import {
   openInvoices,
   type PaymentsWorld,
   startPaymentsWorld,
-} from './payments.test-helpers';
+} from '../../test/payments-world';
 
 let w: PaymentsWorld;
 let maria: string;

@@ -1,8 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ledgerPayments } from '../../db/schema';
-import { transfermovilHeaders } from './gateways';
-import { SANDBOX_CREDENTIALS } from './gateways/sandbox.test-helpers';
+import { SANDBOX_CREDENTIALS } from '../../test/payments-sandbox';
 import {
   CC_HOTEL,
   CC_NO_DEBT,
@@ -11,7 +10,8 @@ import {
   openInvoices,
   type PaymentsWorld,
   startPaymentsWorld,
-} from './payments.test-helpers';
+} from '../../test/payments-world';
+import { transfermovilHeaders } from './gateways';
 
 /** Real concurrency needs real connections: PostgreSQL only (PGlite runs one query at a time). */
 describe.skipIf(!process.env.DATABASE_URL)('payments under concurrency (PostgreSQL)', () => {

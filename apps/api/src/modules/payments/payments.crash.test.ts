@@ -9,9 +9,9 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { loadConfig, REPO_ROOT } from '../../config';
 import { type Database, openDatabase } from '../../db/client';
 import { DEMO_PASSWORD } from '../../db/seed/demo';
-import { type RunningSandbox, startSandbox } from './gateways/sandbox.test-helpers';
+import { type RunningSandbox, startSandbox } from '../../test/payments-sandbox';
+import { CC_NO_DEBT, JOSE } from '../../test/payments-world';
 import { createPaymentsService } from './payments.service';
-import { CC_NO_DEBT, JOSE } from './payments.test-helpers';
 
 const serverUrl = process.env.DATABASE_URL;
 

@@ -2,7 +2,6 @@ import { toDateRangeFilter, toNumberFilter } from '@ov/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paymentRequests } from '../../db/schema';
-import { ADMIN } from '../../test/test-app';
 import {
   CC_AGREED,
   CC_NO_DEBT,
@@ -12,7 +11,8 @@ import {
   type PaymentsWorld,
   STAFF,
   startPaymentsWorld,
-} from './payments.test-helpers';
+} from '../../test/payments-world';
+import { ADMIN } from '../../test/test-app';
 
 let w: PaymentsWorld;
 let maria: string;

@@ -2,8 +2,6 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ledgerPayments, mailOutbox, notifications, traces } from '../../db/schema';
 import { insertWhere, pendingInsert } from '../../lib/batch';
-import { contactReadWith, paymentsRepo } from './payments.repository';
-import { finishPayment, settlePaid } from './payments.settle';
 import {
   CC_HOTEL,
   CC_NO_DEBT,
@@ -12,7 +10,9 @@ import {
   openInvoices,
   type PaymentsWorld,
   startPaymentsWorld,
-} from './payments.test-helpers';
+} from '../../test/payments-world';
+import { contactReadWith, paymentsRepo } from './payments.repository';
+import { finishPayment, settlePaid } from './payments.settle';
 
 let w: PaymentsWorld;
 

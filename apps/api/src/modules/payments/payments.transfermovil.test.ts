@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { transfermovilHeaders } from './gateways';
-import { SANDBOX_CREDENTIALS } from './gateways/sandbox.test-helpers';
+import { SANDBOX_CREDENTIALS } from '../../test/payments-sandbox';
 import {
   CC_HOTEL,
   CC_NO_DEBT,
@@ -10,7 +9,8 @@ import {
   openInvoices,
   type PaymentsWorld,
   startPaymentsWorld,
-} from './payments.test-helpers';
+} from '../../test/payments-world';
+import { transfermovilHeaders } from './gateways';
 
 let w: PaymentsWorld;
 let jose: string;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { type RunningSandbox, SANDBOX_CREDENTIALS, startSandbox } from '../../../test/payments-sandbox';
 import { createEnzonaGateway } from './enzona.gateway';
 import { GatewayError, type GatewayOrder, type PaymentGateway } from './payment-gateway';
-import { type RunningSandbox, SANDBOX_CREDENTIALS, startSandbox } from './sandbox.test-helpers';
 
 let sandbox: RunningSandbox;
 let enzona: PaymentGateway;

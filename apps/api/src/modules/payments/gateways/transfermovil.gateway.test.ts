@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { GatewayError, type GatewayOrder, type PaymentGateway } from './payment-gateway';
 import {
   eventually,
   type NotificationReceiver,
@@ -8,7 +7,8 @@ import {
   SANDBOX_CREDENTIALS,
   startReceiver,
   startSandbox,
-} from './sandbox.test-helpers';
+} from '../../../test/payments-sandbox';
+import { GatewayError, type GatewayOrder, type PaymentGateway } from './payment-gateway';
 import { createTransfermovilGateway, transfermovilHeaders } from './transfermovil.gateway';
 
 const cred = SANDBOX_CREDENTIALS.transfermovil;

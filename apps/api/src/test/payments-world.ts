@@ -1,10 +1,10 @@
 import type { AddressInfo } from 'node:net';
 import { createServer } from 'node:net';
 import { desc, eq } from 'drizzle-orm';
-import { paymentEvents, paymentRequests } from '../../db/schema';
-import { createTestApp, DEMO_PASSWORD, type TestApp } from '../../test/test-app';
-import { eventually, type RunningSandbox, startSandbox } from './gateways/sandbox.test-helpers';
-import type { PaymentsService } from './payments.service';
+import { paymentEvents, paymentRequests } from '../db/schema';
+import type { PaymentsService } from '../modules/payments';
+import { eventually, type RunningSandbox, startSandbox } from './payments-sandbox';
+import { createTestApp, DEMO_PASSWORD, type TestApp } from './test-app';
 
 export { eventually };
 export const MARIA = 'maria.perez@example.cu';
