@@ -25,7 +25,7 @@ type Step = 'start' | 'sent' | 'done';
  */
 export function ClaimRequest({ requestId }: { requestId: string }) {
   const { t, i18n } = useTranslation();
-  const w = (k: string, o?: Record<string, unknown>) => t(`contractRequests.claim.${k}`, o);
+  const w = (k: string, o?: Record<string, unknown>) => t(`contractRequests.claim.${k}`, o ?? {});
   const viewer = useContext(CurrentUserContext);
   const [step, setStep] = useState<Step>('start');
   const [code, setCode] = useState('');

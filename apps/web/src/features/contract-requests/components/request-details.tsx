@@ -70,7 +70,7 @@ export function RequestDetails({ requestId }: { requestId: string }) {
   const [text, setText] = useState('');
   const r = query.data;
   const lang = i18n.language;
-  const a = (k: string, o?: Record<string, unknown>) => t(`contractRequests.actions.${k}`, o);
+  const a = (k: string, o?: Record<string, unknown>) => t(`contractRequests.actions.${k}`, o ?? {});
 
   const refresh = (next?: ContractRequest) => {
     if (next) queryClient.setQueryData(requestQuery(requestId).queryKey, next);

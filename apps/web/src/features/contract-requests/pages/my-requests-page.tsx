@@ -44,7 +44,7 @@ export function MyRequestsPage() {
 function MyRequestsList() {
   const { t, i18n } = useTranslation();
   const [size, setSize] = useState(PAGE);
-  const q = (k: string, o?: Record<string, unknown>) => t(`contractRequests.mine.${k}`, o);
+  const q = (k: string, o?: Record<string, unknown>) => t(`contractRequests.mine.${k}`, o ?? {});
   const query = useQuery({
     ...requestsQuery({ page: 1, size, search: '', filters: [], sort: { createdAt: 'desc' } }),
     placeholderData: keepPreviousData,
