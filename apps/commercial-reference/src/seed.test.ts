@@ -1,6 +1,6 @@
 import { DEMO_LINKED_CODES, DEMO_UNLINKED_CODES } from '@ov/domain';
 import { describe, expect, it } from 'vitest';
-import * as portal from '../../api/src/modules/billing/generator';
+import * as portal from '../../api/src/modules/billing';
 import * as mine from './generator';
 import { demoAccounts } from './seed';
 
