@@ -3,7 +3,7 @@
 // matching configuration. The API's PUBLIC_URL is handed to the sandbox, so EnZona's return URLs and
 // Transfermóvil's notification URL (`${PUBLIC_URL}/api/payments/transfermovil/notify`) reach the API.
 // Set SANDBOX=false when ENZONA_BASE_URL / TRANSFERMOVIL_BASE_URL point at the real gateways.
-// The web app is built first only when its sources changed since the last build (web-build.mjs),
+// The web app is built only when its sources changed since the last build (web-build.mjs), and
 // beside the API's start (a first start migrates and seeds meanwhile; the API answers 503 for the
 // portal's pages until the build is in). Once the portal answers, a short banner says where it is
 // (start-banner.mjs). The console holds warnings and errors; LOG_LEVEL=info or debug shows more (debug:
