@@ -144,6 +144,8 @@ export async function startEnvironment() {
     DATA_DIR: dataDir,
     DEMO_DATA: 'true',
     PUBLIC_URL: baseUrl,
+    // Every request in the log tail a failed test prints (development logs them at `debug` only).
+    LOG_LEVEL: process.env.LOG_LEVEL ?? 'debug',
     ENZONA_BASE_URL: `${sandboxUrl}/enzona`,
     TRANSFERMOVIL_BASE_URL: `${sandboxUrl}/transfermovil/RestExternalPayment.svc`,
   };
