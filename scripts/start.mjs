@@ -9,6 +9,7 @@
 // (start-banner.mjs). The console holds warnings and errors; LOG_LEVEL=info or debug shows more (debug:
 // every request), LOG_FILE=path writes JSON lines to a file instead.
 import { spawn } from 'node:child_process';
+import { mkdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -64,6 +65,8 @@ const built = new Promise((resolve) => {
   const reason = buildReason(dist, sourceHash(root));
   if (!reason) return resolve();
   console.log(`Building the web app (${reason})…`);
+  // The API serves the folder (503 until index.html is in): it must exist when the API starts.
+  mkdirSync(dist, { recursive: true });
   const vite = path.join(
     path.dirname(createRequire(path.join(root, 'apps/web/package.json')).resolve('vite/package.json')),
     'bin/vite.js',
