@@ -1,8 +1,11 @@
 // The environment a browser journey runs against: the gateway sandbox and the API (serving the built
 // SPA) on free ports, with a fresh PGlite data folder and demo data. Playwright Test starts one per
 // worker (e2e/fixtures.mjs); a worker that meets a failure is replaced, so a retry gets a fresh one.
+// The demo is migrated and seeded once per run (`seedTemplate`, from Playwright's global setup) and
+// each environment starts on a copy of that folder: a worker of each project (five of them) and every
+// replaced worker used to migrate and seed its own (tens of seconds of both cores each on CI).
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -11,6 +14,52 @@ import { freePort } from '../bench/demo-api.mjs';
 const root = resolve(fileURLToPath(new URL('..', import.meta.url)));
 // A first start migrates and seeds the demo (two years of payments): minutes on a loaded 2-core machine.
 export const READY_TIMEOUT_MS = Number(process.env.E2E_READY_TIMEOUT_MS ?? 300_000);
+
+/** The variables a journey's processes never inherit: a shared database, the real gateways' credentials. */
+function isolated(env) {
+  const clean = { ...env };
+  for (const name of [
+    'DATABASE_URL',
+    'MIGRATION_DATABASE_URL',
+    'ENZONA_CLIENT_ID',
+    'ENZONA_CLIENT_SECRET',
+    'TM_USERNAME',
+    'TM_SEED',
+    'TM_SOURCE',
+    'SANDBOX_ENZONA_CLIENT_ID',
+    'SANDBOX_ENZONA_CLIENT_SECRET',
+    'SANDBOX_TM_USERNAME',
+    'SANDBOX_TM_SEED',
+    'SANDBOX_TM_SOURCE',
+  ])
+    delete clean[name];
+  return clean;
+}
+
+/**
+ * A PGlite data folder migrated and seeded with the demo, as an API's first start leaves it (the
+ * migration step, apps/api/src/db/migrate.ts); environments start on copies (DEMO_DATA_TEMPLATE).
+ */
+export async function seedTemplate(dir = mkdtempSync(join(tmpdir(), 'ov-e2e-template-'))) {
+  const step = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/db/migrate.ts'], {
+    cwd: root,
+    env: { ...isolated(process.env), DATA_DIR: dir, DEMO_DATA: 'true', LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let log = '';
+  step.stdout.on('data', (chunk) => {
+    log += chunk;
+  });
+  step.stderr.on('data', (chunk) => {
+    log += chunk;
+  });
+  const code = await new Promise((done) => step.once('exit', done));
+  if (code !== 0) {
+    rmSync(dir, { recursive: true, force: true });
+    throw new Error(`seeding the journeys' demo data failed (${code}):\n${log}`);
+  }
+  return dir;
+}
 
 async function waitForReady(baseUrl, api) {
   const deadline = Date.now() + READY_TIMEOUT_MS;
@@ -64,6 +113,8 @@ export async function startEnvironment() {
   const baseUrl = `http://127.0.0.1:${port}`;
   const sandboxUrl = `http://127.0.0.1:${sandboxPort}`;
   const dataDir = mkdtempSync(join(tmpdir(), 'ov-e2e-'));
+  // The demo seeded once for the run (global-setup.mjs); without it this API migrates and seeds.
+  if (process.env.DEMO_DATA_TEMPLATE) cpSync(process.env.DEMO_DATA_TEMPLATE, dataDir, { recursive: true });
   // The gateway sandbox (EnZona + Transfermóvil stand-ins) beside the API, configured as `npm start`
   // does (scripts/start.mjs): the same development credentials on both sides, the API's public URL
   // for EnZona's returns and Transfermóvil's notifications.
@@ -86,30 +137,18 @@ export async function startEnvironment() {
   sandbox.stdout.on('data', keepSandboxLog);
   sandbox.stderr.on('data', keepSandboxLog);
   const env = {
-    ...process.env,
+    // Journeys always run on a fresh embedded database, never on a shared PostgreSQL.
+    ...isolated(process.env),
     PORT: String(port),
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,
     DEMO_DATA: 'true',
     PUBLIC_URL: baseUrl,
+    // Every request in the log tail a failed test prints (development logs them at `debug` only).
+    LOG_LEVEL: process.env.LOG_LEVEL ?? 'debug',
     ENZONA_BASE_URL: `${sandboxUrl}/enzona`,
     TRANSFERMOVIL_BASE_URL: `${sandboxUrl}/transfermovil/RestExternalPayment.svc`,
   };
-  // Journeys always run on a fresh embedded database, never on a shared PostgreSQL.
-  delete env.DATABASE_URL;
-  for (const name of [
-    'ENZONA_CLIENT_ID',
-    'ENZONA_CLIENT_SECRET',
-    'TM_USERNAME',
-    'TM_SEED',
-    'TM_SOURCE',
-    'SANDBOX_ENZONA_CLIENT_ID',
-    'SANDBOX_ENZONA_CLIENT_SECRET',
-    'SANDBOX_TM_USERNAME',
-    'SANDBOX_TM_SEED',
-    'SANDBOX_TM_SOURCE',
-  ])
-    delete env[name];
   const api = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
     cwd: root,
     env,

@@ -31,6 +31,8 @@ const KEY_PROJECTS = [
 export default defineConfig({
   testDir: '.',
   outputDir: './artifacts/test-results',
+  // The demo data seeded once; every worker's API starts on a copy (environment.mjs).
+  globalSetup: './global-setup.mjs',
   // Each worker has its own API and database (fixtures.mjs): E2E_WORKERS of them (default 2, the cores).
   workers: Number(process.env.E2E_WORKERS ?? 2),
   fullyParallel: false,

@@ -3,8 +3,9 @@ import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, type LogLevel, type Plugin, type Rollup } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { recordBuild, sourceHash } from '../../scripts/web-build.mjs';
 import { chunkOf } from './build/chunks';
 
 const apiTarget = process.env.API_URL ?? 'http://127.0.0.1:3000';
@@ -30,6 +31,8 @@ function filesUnder(dir: string): string[] {
  */
 /** The build's output folder, absolute (`--outDir` included), once Vite has resolved its config. */
 let outDir = resolve(import.meta.dirname ?? '.', 'dist');
+/** The build's `--logLevel`, which the service worker's own build keeps too. */
+let logLevel: LogLevel | undefined;
 
 function precompress(): Plugin {
   return {
@@ -37,6 +40,7 @@ function precompress(): Plugin {
     apply: 'build',
     configResolved(config) {
       outDir = resolve(config.root, config.build.outDir);
+      logLevel = config.logLevel;
     },
     // After every other plugin's closeBundle (the service worker is written there).
     closeBundle: {
@@ -67,6 +71,39 @@ function precompress(): Plugin {
   };
 }
 
+/**
+ * Writes the hash of the sources the build was made from beside it (`dist/.source-hash`), so that
+ * `npm start` builds again only when they changed (scripts/web-build.mjs). Taken when the build
+ * starts: a file saved during the build makes the next start build again.
+ */
+function sourceHashRecord(): Plugin {
+  let hash = '';
+  return {
+    name: 'ov-source-hash',
+    apply: 'build',
+    buildStart() {
+      hash = sourceHash(resolve(import.meta.dirname ?? '.', '../..'));
+    },
+    closeBundle: {
+      order: 'post',
+      sequential: true,
+      handler() {
+        recordBuild(outDir, hash);
+      },
+    },
+  };
+}
+
+/**
+ * Rollup's warnings, less one that only zod's own prose causes: zod 4.6 explains its `@__PURE__`
+ * calls in comments that name the annotation, and Rollup reports each such comment as a misplaced
+ * annotation before dropping it (colinhacks/zod#6619; the real annotations beside them still work).
+ */
+function onwarn(warning: Rollup.RollupLog, warn: (warning: Rollup.RollupLog) => void) {
+  if (warning.code === 'INVALID_ANNOTATION' && warning.id?.includes('/node_modules/zod/')) return;
+  warn(warning);
+}
+
 const BASE = '/oficina_virtual/';
 
 /**
@@ -84,6 +121,12 @@ function pwa() {
     filename: 'sw.ts',
     injectRegister: false,
     registerType: 'prompt',
+    // The worker's build is a Vite build of its own, which would print its chunk table at any level.
+    integration: {
+      configureCustomSWViteBuild(inlineConfig) {
+        inlineConfig.logLevel = logLevel;
+      },
+    },
     includeManifestIcons: false,
     manifest: {
       id: BASE,
@@ -124,7 +167,7 @@ function pwa() {
 
 export default defineConfig({
   base: BASE,
-  plugins: [react(), precompress(), pwa()],
+  plugins: [react(), precompress(), pwa(), sourceHashRecord()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,
@@ -139,6 +182,7 @@ export default defineConfig({
     modulePreload: { resolveDependencies: (filename, deps) => deps.filter((dep) => dep !== filename) },
     chunkSizeWarningLimit: 1200,
     rollupOptions: {
+      onwarn,
       output: {
         // The libraries' own chunks, the entry and the signed-in area (build/chunks.ts).
         manualChunks: chunkOf,

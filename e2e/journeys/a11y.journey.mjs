@@ -113,7 +113,10 @@ async function sweep({ browser, baseUrl, screenshotDir }, role, variant) {
       }
     }
     if (role.email) {
-      await page.goto(`${baseUrl}/oficina_virtual/profile`);
+      // On the profile page, which the list has just left open for most roles (not loaded twice).
+      if (new URL(page.url()).pathname !== '/oficina_virtual/profile') {
+        await page.goto(`${baseUrl}/oficina_virtual/profile`);
+      }
       await settled(page);
       await page.getByTestId('user-menu').focus();
       await page.keyboard.press('ArrowDown');

@@ -8,6 +8,7 @@ import type { Database } from './db/client';
 import { jobsPlugin } from './jobs/jobs.plugin';
 import { createAppCaches } from './lib/cache';
 import { createObjectStore } from './lib/storage';
+import { loggerOptions } from './logging';
 import { accessRequestsRoutes, createAccessRequestsService } from './modules/access-requests';
 import { accountRoutes } from './modules/account';
 import { authRoutes } from './modules/auth';
@@ -40,20 +41,6 @@ export interface AppDeps {
   logger?: boolean | object;
 }
 
-export const REDACTED_PATHS = [
-  'req.headers.authorization',
-  'req.headers.cookie',
-  'req.headers.password',
-  'body.password',
-  'body.currentPassword',
-  'body.refresh',
-  'body.token',
-  '*.password',
-  '*.currentPassword',
-  '*.refreshToken',
-  '*.accessToken',
-];
-
 /**
  * TRUST_PROXY as Fastify takes it: a hop count believes that many proxies from the right of
  * X-Forwarded-For (the client's own entries further left are ignored), a list only those addresses.
@@ -66,7 +53,9 @@ export function trustProxyOption(value: false | number | string[]) {
 /** The table of contents: plugins first, then one line per capability. */
 export async function buildApp({ config, database, logger }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: logger ?? { level: config.LOG_LEVEL, redact: { paths: REDACTED_PATHS, censor: '[redacted]' } },
+    // JSON lines in production or to LOG_FILE; readable lines on the development console, where
+    // requests are logged at `debug` only (logging.ts).
+    ...(logger === undefined ? loggerOptions(config) : { logger }),
     bodyLimit: 1024 * 1024,
     trustProxy: trustProxyOption(config.TRUST_PROXY),
     frameworkErrors,

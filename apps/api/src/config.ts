@@ -98,6 +98,11 @@ const envSchema = z.object({
   WEB_DIST: z.string().default(path.join(REPO_ROOT, 'apps/web/dist')),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /**
+   * Logs as JSON lines appended to this file instead of the console, with a line per request at
+   * `info` (as in production; on the development console requests are logged at `debug`).
+   */
+  LOG_FILE: z.string().min(1).optional(),
+  /**
    * Which proxies' X-Forwarded-For to believe: `false` (none), a hop count (`1` behind one nginx) or
    * a comma-separated list of the proxies' addresses/CIDRs. `true` would believe any client-written
    * header (a stranger could then dodge every per-address limit or pin one on a victim): refused.

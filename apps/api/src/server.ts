@@ -1,3 +1,5 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
 import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app';
 import { loadConfig } from './config';
@@ -9,9 +11,18 @@ async function main() {
   // starting together); in production they are a step of their own (npm run migrate) by default.
   // With an owner role for migrations (MIGRATION_DATABASE_URL), the API's own role never migrates.
   const migrate = config.MIGRATE_ON_START && !config.MIGRATION_DATABASE_URL;
+  // A first start says what it is doing (a minute or two on a slow machine), outside production.
+  const say = config.NODE_ENV === 'production' ? undefined : (line: string) => console.log(line);
+  const started = Date.now();
+  const pglite = path.join(config.DATA_DIR, 'pglite');
+  if (migrate && !config.DATABASE_URL && !existsSync(pglite))
+    say?.(`First start: creating the embedded database in ${shortPath(pglite)}`);
   const database = await openWhenReady(config, { migrate });
   if (!migrate) await awaitMigrated(database);
-  const seeded = migrate ? await seedOnce(database, config) : false;
+  const seeded = migrate
+    ? await seedOnce(database, config, say && ((step) => say(`First start: seeding ${step}`)))
+    : false;
+  if (seeded) say?.(`First start: database ready in ${Math.round((Date.now() - started) / 1000)} s`);
   const app = await buildApp({ config, database });
   if (seeded) app.log.info({ admin: config.ADMIN_EMAIL, demo: config.DEMO_DATA }, 'empty database seeded');
 
@@ -41,6 +52,12 @@ async function main() {
     { roles: config.PROCESS_ROLES },
     `Oficina Virtual en http://localhost:${config.PORT}/oficina_virtual (${database.kind === 'pglite' ? 'PGlite' : 'PostgreSQL'})`,
   );
+}
+
+/** A folder as the person who started the process would write it (relative under the current one). */
+function shortPath(folder: string) {
+  const relative = path.relative(process.cwd(), folder);
+  return relative && !relative.startsWith('..') && !path.isAbsolute(relative) ? relative : folder;
 }
 
 main().catch((err) => {

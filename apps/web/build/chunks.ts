@@ -14,7 +14,9 @@ import type { Rollup } from 'vite';
  *   and the dashboard downloaded the whole code detail (+7 KB).
  */
 const CHUNK_GROUPS: readonly [string, RegExp][] = [
-  ['react', /node_modules\/(react|react-dom|scheduler)\//],
+  // With React, the CommonJS interop helpers its modules import (`getDefaultExportFromCjs`): left
+  // to the entry, React's chunk imported the entry that imports it (a circular chunk).
+  ['react', /node_modules\/(react|react-dom|scheduler)\/|^\0commonjsHelpers\.js$/],
   ['zod', /node_modules\/zod\//],
   ['qrcode', /node_modules\/(qrcode|dijkstrajs|@rc-component\/qrcode|antd\/es\/qr-code)\//],
   ['charts', /\/src\/components\/charts\//],

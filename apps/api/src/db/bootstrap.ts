@@ -42,17 +42,28 @@ export async function openWhenReady(
  * DEMO_DATA), under the migration lock: one process seeds, the others find the database seeded.
  * True for the process that seeded.
  */
-export async function seedOnce(database: Database, config: Config): Promise<boolean> {
+export async function seedOnce(
+  database: Database,
+  config: Config,
+  progress?: (step: string) => void,
+): Promise<boolean> {
   const result = await database.withLock(LOCKS.migrate, async () => {
     const seeded = await seedIfEmpty(database.db, {
       adminEmail: config.ADMIN_EMAIL,
       adminPassword: config.ADMIN_PASSWORD,
       demo: config.DEMO_DATA,
+      progress,
     });
     // Demo contract requests go through the service (contracts drawn up, files stored).
-    if (seeded && config.DEMO_DATA) await seedContractRequestsDemo(database.db, config);
+    if (seeded && config.DEMO_DATA) {
+      progress?.('demo contract requests (their contracts drawn up)');
+      await seedContractRequestsDemo(database.db, config);
+    }
     // Two years of online payments for the dashboard and the records, drawn from the demo ledger.
-    if (seeded && config.DEMO_DATA) await seedPaymentsDemo(database.db);
+    if (seeded && config.DEMO_DATA) {
+      progress?.('two years of demo payments');
+      await seedPaymentsDemo(database.db);
+    }
     return seeded;
   });
   return result.ran && result.value;

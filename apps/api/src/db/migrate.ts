@@ -39,7 +39,7 @@ async function main() {
   // The seed as the owner where there is one (or on DATABASE_URL, or the development PGlite).
   const database = await openWhenReady(config, { url: ownerUrl ?? config.DATABASE_URL, migrate: !ownerUrl });
   try {
-    const seeded = await seedOnce(database, config);
+    const seeded = await seedOnce(database, config, (step) => console.log(`seeding ${step}`));
     console.log(
       `migrated${ownerUrl && runtime ? `; privileges of ${runtime} set` : ''}; ${
         seeded

@@ -11,11 +11,19 @@ export { DEFAULT_SPACE } from './base';
 /** On an empty database: the base always, the demo people unless switched off. */
 export async function seedIfEmpty(
   db: Db,
-  opts: { adminEmail: string; adminPassword: string; demo: boolean },
+  opts: {
+    adminEmail: string;
+    adminPassword: string;
+    demo: boolean;
+    /** Told what is being seeded, step by step, on a first start (`npm start` prints it). */
+    progress?: (step: string) => void;
+  },
 ) {
   const created = await seedBase(db, { email: opts.adminEmail, password: opts.adminPassword });
+  if (created) opts.progress?.('administrator, roles and contract models');
   // Every sector can sign from the first start (design §5); an install from before gets them too.
   await ensureContractModels(db, DEFAULT_SPACE);
+  if (created && opts.demo) opts.progress?.('demo people, client codes and two years of invoices');
   if (created && opts.demo) await seedDemo(db);
   if (created && opts.demo) await seedBillingDemo(db);
   if (created && opts.demo) await seedFaqsDemo(db);
