@@ -12,7 +12,7 @@ import { loggerOptions } from './logging';
 import { accessRequestsRoutes, createAccessRequestsService } from './modules/access-requests';
 import { accountRoutes } from './modules/account';
 import { authRoutes } from './modules/auth';
-import { billingRoutes, createBillingDocuments, createLedgerCommercialSystem } from './modules/billing';
+import { billingRoutes } from './modules/billing';
 import { commercialOfficesRoutes } from './modules/commercial-offices';
 import { contractRequestsRoutes } from './modules/contract-requests';
 import { dashboardRoutes } from './modules/dashboard';
@@ -22,7 +22,7 @@ import { healthRoutes } from './modules/health';
 import { mailRoutes } from './modules/mail';
 import { municipalitiesRoutes } from './modules/municipalities';
 import { notificationsRoutes } from './modules/notifications';
-import { createGateways, paymentsRoutes } from './modules/payments';
+import { paymentsRoutes } from './modules/payments';
 import { securityRoutes } from './modules/security';
 import { createSettingsStore, settingsRoutes } from './modules/settings';
 import { securityLogRoutes, tracesRoutes } from './modules/traces';
@@ -51,7 +51,12 @@ export function trustProxyOption(value: false | number | string[]) {
 }
 
 /** The table of contents: plugins first, then one line per capability. */
-export async function buildApp({ config, database, logger }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  return (await composeApp(deps)).app;
+}
+
+/** The app and the container it was built from (tests and tools reach services through `container`). */
+export async function composeApp({ config, database, logger }: AppDeps) {
   const app = Fastify({
     // JSON lines in production or to LOG_FILE; readable lines on the development console, where
     // requests are logged at `debug` only (logging.ts).
@@ -111,30 +116,16 @@ export async function buildApp({ config, database, logger }: AppDeps): Promise<F
   await app.register(faqsRoutes, { faqs: c.faqs });
   await app.register(commercialOfficesRoutes, { offices: c.commercialOffices });
   await app.register(municipalitiesRoutes, { municipalities: c.municipalities });
-  await app.register(billingRoutes, {
-    db,
-    config,
-    linksCache: c.caches.links,
-    codePattern: c.settings.codePattern,
-    commercial: c.commercial,
-    documents: c.documents,
-  });
+  await app.register(billingRoutes, { billing: c.billing, documents: c.documents });
   await app.register(mailRoutes, { mail: c.mail, config });
   await app.register(accountRoutes, { account: c.account, profile: c.profile, settings: c.settings });
   await app.register(filesRoutes, { images: c.files });
-  await app.register(paymentsRoutes, {
-    db,
-    config,
-    settings: c.settings,
-    commercial: c.commercial,
-    documents: c.documents,
-    gateways: c.gateways,
-  });
+  await app.register(paymentsRoutes, { payments: c.payments });
   await app.register(dashboardRoutes, { dashboard: c.dashboard });
   await app.register(contractRequestsRoutes, { requests: c.contractRequests });
   // Background work (mail outbox, payment reconciliation) in processes with the `jobs` role.
-  await app.register(jobsPlugin, { database, config });
+  await app.register(jobsPlugin, { database, config, payments: c.payments, mail: c.mailTransport });
 
   await registerSpa(app, config.WEB_DIST);
-  return app;
+  return { app: app as FastifyInstance, container: c };
 }

@@ -1,6 +1,9 @@
+import type { CcDebt } from '@ov/domain';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config';
-import type { Database } from './db/client';
+import type { Database, Executor } from './db/client';
 import { DEFAULT_SPACE } from './db/seed';
+import type { InvalidatedCache } from './lib/cache';
 import { createAppCaches } from './lib/cache';
 import { createObjectStore } from './lib/storage';
 import { createAccessRequestsRepository, createAccessRequestsService } from './modules/access-requests';
@@ -12,7 +15,13 @@ import {
   createSignInThrottle,
   createTokenSigner,
 } from './modules/auth';
-import { createBillingDocuments, createLedgerCommercialSystem } from './modules/billing';
+import {
+  type CommercialSystem,
+  createBillingDocuments,
+  createBillingRepository,
+  createBillingService,
+  createLedgerCommercialSystem,
+} from './modules/billing';
 import {
   createCommercialOfficesRepository,
   createCommercialOfficesService,
@@ -26,7 +35,12 @@ import { createDashboardRepository, createDashboardService } from './modules/das
 import { createFaqsRepository, createFaqsService } from './modules/faqs';
 import { createFilesRepository, createFilesService, documentStorage, imageStorage } from './modules/files';
 import { createHealthRepository, createHealthService } from './modules/health';
-import { createMailRepository, createMailService } from './modules/mail';
+import {
+  createMailboxTransport,
+  createMailRepository,
+  createMailService,
+  createSmtpTransport,
+} from './modules/mail';
 import { createMunicipalitiesRepository, createMunicipalitiesService } from './modules/municipalities';
 import {
   createNotificationChannel,
@@ -35,7 +49,7 @@ import {
   createNotificationsRepository,
   createNotificationsService,
 } from './modules/notifications';
-import { createGateways } from './modules/payments';
+import { createGateways, createPaymentsService } from './modules/payments';
 import { createSecurityRepository, createSecurityService } from './modules/security';
 import { createSettingsRepository, createSettingsStore } from './modules/settings';
 import { createTracesRepository, createTracesService } from './modules/traces';
@@ -45,8 +59,17 @@ import { tokenPrincipals } from './plugins/access';
 export interface ContainerDeps {
   config: Config;
   database: Database;
-  /** The app's logger, for adapters that report on their own (the notification listener). */
-  log: { info(msg: string): void; warn(obj: object, msg: string): void };
+  /** The app's logger: adapters that report on their own (the notification listener), payments, mail. */
+  log: FastifyBaseLogger;
+}
+
+/**
+ * The utility's commercial system: today the built-in ledger on our own tables. The ONE place a
+ * commercial system is constructed (the container below, and the first seed, which runs before the
+ * app is built, take theirs from here); an HTTP adapter would be chosen here.
+ */
+export function buildCommercialSystem(db: Executor, opts: { debtsCache?: InvalidatedCache<CcDebt> } = {}) {
+  return createLedgerCommercialSystem(db, opts);
 }
 
 /**
@@ -71,7 +94,7 @@ export async function buildContainer({ config, database, log }: ContainerDeps) {
   const documentFiles = documentStorage(store);
   // The utility's commercial system: today the built-in ledger (with its debt summaries kept between
   // requests). The only place one is built.
-  const commercial = createLedgerCommercialSystem(db, {
+  const commercial: CommercialSystem = buildCommercialSystem(db, {
     debtsCache: config.DEBTS_CACHE ? caches.debts : undefined,
   });
   // Live notifications: every process LISTENs on the database and fans the signals out to its streams.
@@ -79,13 +102,37 @@ export async function buildContainer({ config, database, log }: ContainerDeps) {
   const notificationHub = createNotificationHub(createNotificationChannel(database, log));
   // The payment gateways configuration switches on (EnZona, Transfermóvil: the real ones or the sandbox).
   const gateways = createGateways(config);
+  // Where the mail outbox worker (jobs) hands mails over: SMTP, or the development mailbox.
+  const mailLog = log.child({ module: 'mail' });
+  const mailTransport = config.SMTP_URL
+    ? createSmtpTransport(config.SMTP_URL, config.MAIL_FROM)
+    : createMailboxTransport((msg, meta) => mailLog.debug(meta, msg));
 
   // ---- services, by capability ----
+  // Our side of billing (links between customers and codes), a customer's codes kept between requests.
+  const billingRepo = createBillingRepository(db, caches.links);
   const documents = createBillingDocuments({
     db,
     commercial,
     secret: config.jwtSecret,
     publicUrl: config.publicUrl,
+  });
+  const billing = createBillingService({
+    db,
+    repo: billingRepo,
+    commercial,
+    documents,
+    codePattern: settings.codePattern,
+  });
+  const payments = createPaymentsService({
+    db,
+    config,
+    gateways,
+    settings,
+    commercial,
+    documents,
+    billingRepo,
+    log,
   });
   // Users, sign-in and the own account: users ← auth ← account (each imports only the ones before).
   const usersRepository = createUsersRepository(db);
@@ -169,8 +216,11 @@ export async function buildContainer({ config, database, log }: ContainerDeps) {
     documentFiles,
     commercial,
     gateways,
+    mailTransport,
     documents,
     usersRepository,
+    billing,
+    payments,
     auth,
     users,
     usersAdmin,
@@ -196,6 +246,7 @@ export async function buildContainer({ config, database, log }: ContainerDeps) {
       settings.close();
       caches.close();
       await notificationHub.close();
+      mailTransport.close();
     },
   };
 }

@@ -5,6 +5,7 @@
  */
 import path from 'node:path';
 import type { Config } from '../config';
+import { buildCommercialSystem } from '../container';
 import { isDatabaseUnavailable } from '../lib/db-errors';
 import { type Database, LOCKS, openDatabase, pendingMigrations } from './client';
 import { seedIfEmpty } from './seed';
@@ -57,7 +58,7 @@ export async function seedOnce(
     // Demo contract requests go through the service (contracts drawn up, files stored).
     if (seeded && config.DEMO_DATA) {
       progress?.('demo contract requests (their contracts drawn up)');
-      await seedContractRequestsDemo(database.db, config);
+      await seedContractRequestsDemo(database.db, config, buildCommercialSystem(database.db));
     }
     // Two years of online payments for the dashboard and the records, drawn from the demo ledger.
     if (seeded && config.DEMO_DATA) {

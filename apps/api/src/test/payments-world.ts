@@ -69,7 +69,7 @@ export async function startPaymentsWorld(env: Record<string, string> = {}): Prom
     },
   });
   await t.app.listen({ port, host: '127.0.0.1' });
-  const payments = t.app.payments!;
+  const payments = t.container.payments;
   const tokens = new Map<string, string>();
   const db = t.database.db;
   const world: PaymentsWorld = {

@@ -5,8 +5,9 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { buildApp } from '../app';
+import { composeApp } from '../app';
 import { type Config, loadConfig } from '../config';
+import type { Container } from '../container';
 import { type Database, openDatabase } from '../db/client';
 import { DEMO_PASSWORD } from '../db/seed/demo';
 import { TEST_ADMIN } from './test-admin';
@@ -19,6 +20,8 @@ export interface TestApp {
   database: Database;
   /** The app's configuration, to start another API process on the same database. */
   config: Config;
+  /** What the app was built from (src/container.ts): services a test calls directly, e.g. `payments.reconcileOnce()`. */
+  container: Container;
   /** Signs in and returns the bearer header for that user. */
   login(
     email?: string,
@@ -65,13 +68,14 @@ export async function createTestApp(
     WEB_DIST: path.join(tmpdir(), 'ov-no-web-dist'),
     ...opts.env,
   });
-  const app = await buildApp({ config, database, logger: false });
+  const { app, container } = await composeApp({ config, database, logger: false });
   await app.ready();
 
   return {
     app,
     database,
     config,
+    container,
     async login(email = ADMIN.email, password = ADMIN.password) {
       const res = await app.inject({ method: 'POST', url: '/api/signin', payload: { email, password } });
       if (res.statusCode !== 200)

@@ -2,7 +2,7 @@ import type { ContractRequestInput, ContractRequestStatus } from '@ov/domain';
 import { eq } from 'drizzle-orm';
 import type { Config } from '../../config';
 import { createObjectStore, type StorageConfig } from '../../lib/storage';
-import { createLedgerCommercialSystem } from '../../modules/billing';
+import type { CommercialSystem } from '../../modules/billing';
 import {
   createContractRequestsRepository,
   createContractRequestsService,
@@ -195,11 +195,13 @@ const DEMOS: Demo[] = [
 export async function seedContractRequestsDemo(
   db: Db,
   config: Pick<Config, 'ADMIN_EMAIL' | 'CLIENT_CODE_PATTERN' | 'publicUrl'> & StorageConfig,
+  /** The commercial system, from the container's `buildCommercialSystem` (the one place it is built). */
+  commercial: CommercialSystem,
 ) {
   const service = createContractRequestsService({
     db,
     repo: createContractRequestsRepository(db),
-    commercial: createLedgerCommercialSystem(db, {}),
+    commercial,
     clientCodePattern: config.CLIENT_CODE_PATTERN,
     publicUrl: config.publicUrl,
     storage: documentStorage(await createObjectStore(config, db)),

@@ -1,7 +1,7 @@
 import { AppError, hasPermission, normalizeClientCode, PERMISSIONS } from '@ov/domain';
 import type { Principal } from '../../core/principal';
 import type { CodePattern } from '../settings';
-import type { createBillingRepository } from './billing.repository';
+import type { BillingRepository } from './billing.repository';
 import type { CommercialSystem, LedgerAccount } from './commercial-system';
 
 /** Staff who may look at any code of their space. */
@@ -15,7 +15,7 @@ export function readsAnyCode(p: Principal) {
  */
 export function createCodeAccess(deps: {
   commercial: CommercialSystem;
-  repo: ReturnType<typeof createBillingRepository>;
+  repo: BillingRepository;
   codePattern: CodePattern;
 }) {
   /** 357 for a code that is not of the shape in force in the caller's space. */

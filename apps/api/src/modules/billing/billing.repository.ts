@@ -86,3 +86,4 @@ export function createBillingRepository(db: Executor, linksCache?: InvalidatedCa
     },
   };
 }
+export type BillingRepository = ReturnType<typeof createBillingRepository>;

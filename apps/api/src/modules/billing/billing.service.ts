@@ -9,7 +9,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Principal } from '../../core/principal';
 import type { Db } from '../../db/client';
 import { clientCodeLinks } from '../../db/schema';
-import type { InvalidatedCache, LinkedCodes } from '../../lib/cache';
+import type { Lang } from '../../lib/language';
 import type { SearchQuery } from '../../lib/search';
 import {
   CODE_CHECK_RATE,
@@ -21,8 +21,9 @@ import {
 import { writeTrace } from '../../lib/traces';
 import type { CodePattern } from '../settings';
 import { createCodeAccess, readsAnyCode } from './billing.access';
-import { createBillingRepository } from './billing.repository';
+import type { BillingRepository } from './billing.repository';
 import type { CommercialSystem, LedgerAccount } from './commercial-system';
+import type { BillingDocuments } from './documents.service';
 import { formatAddress, toLedgerAccount } from './ledger.mappers';
 
 const PROOF_INVOICES = 3;
@@ -45,12 +46,12 @@ function summaryOf(a: LedgerAccount) {
 
 export function createBillingService(deps: {
   db: Db;
+  repo: BillingRepository;
   commercial: CommercialSystem;
+  documents: BillingDocuments;
   codePattern: CodePattern;
-  linksCache?: InvalidatedCache<LinkedCodes>;
 }) {
-  const { db, commercial } = deps;
-  const repo = createBillingRepository(db, deps.linksCache);
+  const { db, commercial, repo, documents } = deps;
   const access = createCodeAccess({ commercial, repo, codePattern: deps.codePattern });
 
   async function isUniqueViolation(fn: () => Promise<void>) {
@@ -67,7 +68,23 @@ export function createBillingService(deps: {
 
   return {
     access,
-    repo,
+
+    /** The receipt of a payment applied to the ledger, for its owner or INVOICE:READ (461 unknown payment). */
+    async paymentReceipt(p: Principal, paymentId: string, lang: Lang) {
+      const cc = await documents.paymentCc(paymentId);
+      if (cc) await access.reach(p, cc);
+      return documents.paymentReceipt(paymentId, lang);
+    },
+
+    /** The receipt of a paid invoice (owner or INVOICE:READ). */
+    invoiceReceipt(p: Principal, invoiceId: string, lang: Lang) {
+      return documents.invoiceReceipt(p, access, invoiceId, lang);
+    },
+
+    /** The account's service contract (owner or INVOICE:READ). */
+    contract(p: Principal, cc: string, lang: Lang) {
+      return documents.contract(p, access, cc, lang);
+    },
 
     /**
      * Customers may check 30 codes in 15 minutes, 10 of them unknown (the code space cannot be

@@ -34,9 +34,7 @@ export const billingDocumentRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (req, reply) => {
-      const cc = await documents.paymentCc(req.params.paymentId);
-      if (cc) await billing.access.reach(principalOf(req), cc);
-      const pdf = await documents.paymentReceipt(req.params.paymentId, requestLanguage(req));
+      const pdf = await billing.paymentReceipt(principalOf(req), req.params.paymentId, requestLanguage(req));
       return sendPdf(reply, `comprobante-${req.params.paymentId}.pdf`, pdf);
     },
   );
@@ -52,12 +50,7 @@ export const billingDocumentRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (req, reply) => {
-      const pdf = await documents.invoiceReceipt(
-        principalOf(req),
-        billing.access,
-        req.params.invoiceId,
-        requestLanguage(req),
-      );
+      const pdf = await billing.invoiceReceipt(principalOf(req), req.params.invoiceId, requestLanguage(req));
       return sendPdf(reply, `comprobante-factura-${req.params.invoiceId}.pdf`, pdf);
     },
   );
@@ -73,12 +66,7 @@ export const billingDocumentRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (req, reply) => {
-      const pdf = await documents.contract(
-        principalOf(req),
-        billing.access,
-        req.params.cc,
-        requestLanguage(req),
-      );
+      const pdf = await billing.contract(principalOf(req), req.params.cc, requestLanguage(req));
       return sendPdf(reply, `contrato-${req.params.cc}.pdf`, pdf);
     },
   );

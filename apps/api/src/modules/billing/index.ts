@@ -1,7 +1,7 @@
 /** What other modules (payments) use from billing. */
 export { billingRoutes } from './billing.plugin';
-export { createBillingRepository } from './billing.repository';
-export { provesOwnership } from './billing.service';
+export { type BillingRepository, createBillingRepository } from './billing.repository';
+export { type BillingService, createBillingService, provesOwnership } from './billing.service';
 export * from './commercial-system';
 export { field, header, render, UTILITY_HEADER } from './documents.pdf';
 export { type BillingDocuments, createBillingDocuments } from './documents.service';

@@ -1,8 +1,6 @@
 import { AppError, hasPermission, normalizeClientCode, PERMISSIONS } from '@ov/domain';
 import type { Principal } from '../../core/principal';
-import type { Db } from '../../db/client';
-import type { CommercialSystem, LedgerAccount } from '../billing';
-import { createBillingRepository } from '../billing';
+import type { BillingRepository, CommercialSystem, LedgerAccount } from '../billing';
 import type { CodePattern } from '../settings';
 import type { PaymentRow } from './payments.repository';
 
@@ -12,8 +10,12 @@ export function readsAllPayments(p: Principal) {
 }
 
 /** Who may pay for which code, and who may look at which payment. */
-export function createCodeAccess(deps: { db: Db; commercial: CommercialSystem; codePattern: CodePattern }) {
-  const repo = createBillingRepository(deps.db);
+export function createCodeAccess(deps: {
+  repo: BillingRepository;
+  commercial: CommercialSystem;
+  codePattern: CodePattern;
+}) {
+  const { repo } = deps;
   return {
     /**
      * The account of a code the customer may pay: 357 malformed, 5 unknown or inactive code (or of

@@ -22,7 +22,7 @@ export interface PaymentsContext {
   gateways: Gateways;
   config: PaymentsConfig;
   /** The administrator's settings in force (switches, advance minimum and bonus, pending timeout). */
-  settings: { get(space: string): Promise<Settings>; codePattern?: CodePattern };
+  settings: { get(space: string): Promise<Settings>; codePattern: CodePattern };
   log?: Pick<FastifyBaseLogger, 'warn' | 'error' | 'info'>;
 }
 

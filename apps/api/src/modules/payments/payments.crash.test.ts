@@ -4,14 +4,15 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
+import Fastify from 'fastify';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadConfig, REPO_ROOT } from '../../config';
+import { buildContainer } from '../../container';
 import { type Database, openDatabase } from '../../db/client';
 import { DEMO_PASSWORD } from '../../db/seed/demo';
 import { type RunningSandbox, startSandbox } from '../../test/payments-sandbox';
 import { CC_NO_DEBT, JOSE } from '../../test/payments-world';
-import { createPaymentsService } from './payments.service';
 
 const serverUrl = process.env.DATABASE_URL;
 
@@ -129,8 +130,13 @@ describe.skipIf(!serverUrl)('crash in the middle of a burst of payments (Postgre
 
     await startApi();
     database = await openDatabase({ url: dbUrl });
-    const payments = createPaymentsService({ db: database.db, config: loadConfig(env) });
-    await payments.reconcileOnce({ olderThanMs: 0 });
+    const container = await buildContainer({
+      config: loadConfig(env),
+      database,
+      log: Fastify({ logger: false }).log,
+    });
+    await container.payments.reconcileOnce({ olderThanMs: 0 });
+    await container.close();
 
     const db = database.db;
     const { rows: byStatus } = await db.execute<{ status: string; n: number }>(

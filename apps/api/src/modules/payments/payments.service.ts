@@ -1,16 +1,9 @@
 import { AppError } from '@ov/domain';
-import type { Config } from '../../config';
 import type { Principal } from '../../core/principal';
 import type { Db } from '../../db/client';
 import type { Lang } from '../../lib/language';
-import {
-  type BillingDocuments,
-  type CommercialSystem,
-  createBillingDocuments,
-  createLedgerCommercialSystem,
-} from '../billing';
-import { fixedCodePattern, settingsDefaults } from '../settings';
-import { createGateways, type Gateways } from './gateways';
+import type { BillingDocuments, BillingRepository, CommercialSystem } from '../billing';
+import type { Gateways } from './gateways';
 import { createCodeAccess } from './payments.access';
 import { enzonaReturn, transfermovilNotify } from './payments.callbacks';
 import { cancelOwnPayment } from './payments.cancel';
@@ -21,50 +14,39 @@ import { createRefunds } from './payments.refund';
 import { paymentsRepo, toPaymentDto } from './payments.repository';
 import { reconcileOnce, syncWithGateway } from './payments.sync';
 
+/** What the payments service is built from: everything is built once, in the container. */
 export interface PaymentsDeps {
   db: Db;
-  config: PaymentsConfig & Parameters<typeof createGateways>[0] & Pick<Config, 'jwtSecret'>;
-  /** Defaults to the adapters configuration switches on. */
-  gateways?: Gateways;
-  /** Defaults to the built-in ledger. */
-  commercial?: CommercialSystem;
-  /** Receipts; defaults to documents over `commercial`. The app passes the one billing uses. */
-  documents?: BillingDocuments;
+  config: PaymentsConfig;
+  /** The adapters configuration switches on (container: `createGateways`). */
+  gateways: Gateways;
+  /** The utility's commercial system (the container's one). */
+  commercial: CommercialSystem;
+  /** Receipts (the same documents billing uses). */
+  documents: BillingDocuments;
+  /** Who is linked to which code (billing's repository). */
+  billingRepo: BillingRepository;
+  /** The settings store of the app (modules/settings). */
+  settings: PaymentsContext['settings'];
   log?: PaymentsContext['log'];
-  /** The settings store of the app (modules/settings); without it, the configuration's values. */
-  settings?: PaymentsContext['settings'];
 }
 
-/** Settings fixed to the configuration (tests and scripts that build the service on their own). */
-function fixedSettings(config: PaymentsDeps['config']): PaymentsContext['settings'] {
-  const settings = settingsDefaults(config);
-  return { get: async () => settings, codePattern: fixedCodePattern(config.CLIENT_CODE_PATTERN) };
-}
-
-/** Everything payments do, composed once per app (routes, reconciliation job, tests, benchmark). */
+/** Everything payments do, composed once in the container (routes, reconciliation job, tests). */
 export function createPaymentsService(deps: PaymentsDeps) {
-  const commercial = deps.commercial ?? createLedgerCommercialSystem(deps.db);
+  const { commercial, documents } = deps;
   const ctx: PaymentsContext = {
     db: deps.db,
     commercial,
-    gateways: deps.gateways ?? createGateways(deps.config),
+    gateways: deps.gateways,
     config: deps.config,
-    settings: deps.settings ?? fixedSettings(deps.config),
+    settings: deps.settings,
     log: deps.log,
   };
   const access = createCodeAccess({
-    db: deps.db,
+    repo: deps.billingRepo,
     commercial,
-    codePattern: ctx.settings.codePattern ?? fixedCodePattern(deps.config.CLIENT_CODE_PATTERN),
+    codePattern: ctx.settings.codePattern,
   });
-  const documents =
-    deps.documents ??
-    createBillingDocuments({
-      db: deps.db,
-      commercial,
-      secret: deps.config.jwtSecret,
-      publicUrl: deps.config.publicUrl,
-    });
   const creation = createPaymentCreation(ctx, access);
 
   return {

@@ -29,11 +29,8 @@ type GatewayConfig = Pick<
 /** The development credentials shared with apps/gateway-sandbox: never acceptable in production. */
 const DEV_SECRETS = new Set(['ov-dev-enzona-secret', 'ov-dev-tm-seed']);
 
-/** Builds the adapters configuration switches on. Tests may replace any of them with `overrides`. */
-export function createGateways(
-  config: GatewayConfig,
-  overrides: Partial<Record<PaymentMethod, PaymentGateway>> = {},
-): Gateways {
+/** Builds the adapters configuration switches on (once, in the container). */
+export function createGateways(config: GatewayConfig): Gateways {
   const adapters = new Map<PaymentMethod, PaymentGateway>();
   if (config.PAYMENTS_ENABLED && config.ENZONA_ENABLED) {
     if (config.NODE_ENV === 'production' && DEV_SECRETS.has(config.ENZONA_CLIENT_SECRET)) {
@@ -43,12 +40,11 @@ export function createGateways(
     }
     adapters.set(
       'ENZONA',
-      overrides.ENZONA ??
-        createEnzonaGateway({
-          baseUrl: config.ENZONA_BASE_URL,
-          clientId: config.ENZONA_CLIENT_ID,
-          clientSecret: config.ENZONA_CLIENT_SECRET,
-        }),
+      createEnzonaGateway({
+        baseUrl: config.ENZONA_BASE_URL,
+        clientId: config.ENZONA_CLIENT_ID,
+        clientSecret: config.ENZONA_CLIENT_SECRET,
+      }),
     );
   }
   if (config.PAYMENTS_ENABLED && config.TRANSFERMOVIL_ENABLED) {
@@ -59,13 +55,12 @@ export function createGateways(
     }
     adapters.set(
       'TRANSFERMOVIL',
-      overrides.TRANSFERMOVIL ??
-        createTransfermovilGateway({
-          baseUrl: config.TRANSFERMOVIL_BASE_URL,
-          username: config.TM_USERNAME,
-          seed: config.TM_SEED,
-          source: config.TM_SOURCE,
-        }),
+      createTransfermovilGateway({
+        baseUrl: config.TRANSFERMOVIL_BASE_URL,
+        username: config.TM_USERNAME,
+        seed: config.TM_SEED,
+        source: config.TM_SOURCE,
+      }),
     );
   }
   return { enabled: [...adapters.keys()], get: (method) => adapters.get(method) };
