@@ -7,7 +7,7 @@ import path from 'node:path';
 import { loadConfig } from '../src/config';
 import { openDatabase } from '../src/db/client';
 import { DEFAULT_SPACE, seedIfEmpty } from '../src/db/seed';
-import { importBilling } from '../src/modules/billing';
+import { createImporterRepository, importBilling } from '../src/modules/billing';
 import { parseArgs } from './progress';
 
 const args = parseArgs(process.argv.slice(2));
@@ -29,7 +29,7 @@ await seedIfEmpty(database.db, {
   demo: config.DEMO_DATA,
 });
 const started = Date.now();
-const report = await importBilling(database.db, {
+const report = await importBilling(createImporterRepository(database.db), {
   accountsFile: resolve(args.accounts),
   invoicesFile: resolve(args.invoices),
   space: args.space ?? DEFAULT_SPACE,

@@ -20,6 +20,7 @@ import {
   createBillingDocuments,
   createBillingRepository,
   createBillingService,
+  createDocumentsRepository,
   createLedgerCommercialSystem,
 } from './modules/billing';
 import {
@@ -49,7 +50,7 @@ import {
   createNotificationsRepository,
   createNotificationsService,
 } from './modules/notifications';
-import { createGateways, createPaymentsService } from './modules/payments';
+import { createGateways, createPaymentsRepository, createPaymentsService } from './modules/payments';
 import { createSecurityRepository, createSecurityService } from './modules/security';
 import { createSettingsRepository, createSettingsStore } from './modules/settings';
 import { createTracesRepository, createTracesService } from './modules/traces';
@@ -112,7 +113,7 @@ export async function buildContainer({ config, database, log }: ContainerDeps) {
   // Our side of billing (links between customers and codes), a customer's codes kept between requests.
   const billingRepo = createBillingRepository(db, caches.links);
   const documents = createBillingDocuments({
-    db,
+    repo: createDocumentsRepository(db),
     commercial,
     secret: config.jwtSecret,
     publicUrl: config.publicUrl,
@@ -126,6 +127,7 @@ export async function buildContainer({ config, database, log }: ContainerDeps) {
   });
   const payments = createPaymentsService({
     db,
+    repo: createPaymentsRepository(db),
     config,
     gateways,
     settings,

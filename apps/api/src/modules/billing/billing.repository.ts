@@ -1,5 +1,5 @@
 import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client';
+import type { Db, Executor } from '../../db/client';
 import { accounts, clientCodeLinks, ledgerPaymentInvoices, ledgerPayments } from '../../db/schema';
 import type { InvalidatedCache, LinkedCodes } from '../../lib/cache';
 import { pageWindow, type SearchQuery, type SearchSpec, searchOrder, searchWhere } from '../../lib/search';
@@ -19,7 +19,7 @@ export const accountSearchSpec: SearchSpec = {
 };
 
 /** Our side of billing: who is linked to which code, and the staff lookup over the ledger's accounts. */
-export function createBillingRepository(db: Executor, linksCache?: InvalidatedCache<LinkedCodes>) {
+export function createBillingRepository(db: Db, linksCache?: InvalidatedCache<LinkedCodes>) {
   const readLinks = (userId: string): Promise<LinkedCodes> =>
     db
       .select({ cc: clientCodeLinks.cc, createdAt: clientCodeLinks.createdAt })
@@ -27,6 +27,19 @@ export function createBillingRepository(db: Executor, linksCache?: InvalidatedCa
       .where(eq(clientCodeLinks.userId, userId))
       .orderBy(asc(clientCodeLinks.createdAt), asc(clientCodeLinks.cc));
   return {
+    /** One transaction: pass `tx` to the methods below and to writeTrace. */
+    transaction: <T>(work: (tx: Executor) => Promise<T>) => db.transaction(work),
+
+    async insertLink(link: { userId: string; cc: string; space: string }, ex: Executor = db) {
+      await ex.insert(clientCodeLinks).values(link);
+    },
+
+    async deleteLink(cc: string, userId: string, ex: Executor = db) {
+      await ex
+        .delete(clientCodeLinks)
+        .where(and(eq(clientCodeLinks.cc, cc), eq(clientCodeLinks.userId, userId)));
+    },
+
     /** The user's codes, oldest association first (kept between requests when a cache is given). */
     linkedCcs(userId: string): Promise<LinkedCodes> {
       return linksCache ? linksCache.load(userId, () => readLinks(userId)) : readLinks(userId);

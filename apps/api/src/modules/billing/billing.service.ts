@@ -5,10 +5,8 @@ import {
   maskHolderName,
   normalizeClientCode,
 } from '@ov/domain';
-import { and, eq } from 'drizzle-orm';
 import type { Principal } from '../../core/principal';
 import type { Db } from '../../db/client';
-import { clientCodeLinks } from '../../db/schema';
 import type { Lang } from '../../lib/language';
 import type { SearchQuery } from '../../lib/search';
 import {
@@ -123,8 +121,8 @@ export function createBillingService(deps: {
       if (!(await provesOwnership(commercial, account, proof))) throw new AppError('BADREQUESTERROR', 499);
       await refund(db, proofKey, OWNERSHIP_PROOF_RATE);
       const taken = await isUniqueViolation(() =>
-        db.transaction(async (tx) => {
-          await tx.insert(clientCodeLinks).values({ userId: p.userId, cc, space: p.space });
+        repo.transaction(async (tx) => {
+          await repo.insertLink({ userId: p.userId, cc, space: p.space }, tx);
           await writeTrace(tx, {
             space: p.space,
             type: 'CREATE',
@@ -144,10 +142,8 @@ export function createBillingService(deps: {
       const cc = normalizeClientCode(raw);
       const link = await repo.linkOf(cc);
       if (!link || link.userId !== p.userId) throw new AppError('BADREQUESTERROR', 498);
-      await db.transaction(async (tx) => {
-        await tx
-          .delete(clientCodeLinks)
-          .where(and(eq(clientCodeLinks.cc, cc), eq(clientCodeLinks.userId, p.userId)));
+      await repo.transaction(async (tx) => {
+        await repo.deleteLink(cc, p.userId, tx);
         await writeTrace(tx, {
           space: p.space,
           type: 'REMOVE',

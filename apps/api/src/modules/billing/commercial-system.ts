@@ -7,9 +7,11 @@ import type {
   PaymentMethod,
   PaymentResultCode,
 } from '@ov/domain';
-import type { SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import type { Binder } from '../../lib/batch';
+
+/** A piece of SQL a `Binder` runs (the `inStatement` CTEs below). */
+type SqlFragment = Parameters<Binder['run']>[2];
 
 /**
  * The commercial system (design §2): the utility's accounts, invoices and balances. The built-in
@@ -79,8 +81,8 @@ export interface CommercialSystem {
    * trip with them). A ledger behind HTTP leaves them out and the caller uses the methods above.
    */
   inStatement?: {
-    creditAdvance(advance: CreditAdvance, condition: SQL, binder: Binder): SQL;
-    releaseInvoices(paymentId: string, condition: SQL, binder: Binder): SQL;
+    creditAdvance(advance: CreditAdvance, condition: SqlFragment, binder: Binder): SqlFragment;
+    releaseInvoices(paymentId: string, condition: SqlFragment, binder: Binder): SqlFragment;
   };
 }
 

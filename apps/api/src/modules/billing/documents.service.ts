@@ -1,20 +1,18 @@
 import { createHmac } from 'node:crypto';
 import { AppError, maskHolderName } from '@ov/domain';
-import { eq } from 'drizzle-orm';
 import type { Principal } from '../../core/principal';
-import type { Db } from '../../db/client';
-import { billingDocuments, invoices, ledgerPaymentInvoices, ledgerPayments } from '../../db/schema';
 import type { Lang } from '../../lib/language';
 import type { createCodeAccess } from './billing.access';
 import type { CommercialSystem, LedgerAccount } from './commercial-system';
 import { type DocParty, renderContract, renderReceipt, type Stamp } from './documents.pdf';
+import type { DocumentsRepository } from './documents.repository';
 import { formatAddress } from './ledger.mappers';
 
 type Kind = 'RECEIPT' | 'INVOICE_RECEIPT' | 'CONTRACT';
 type Access = ReturnType<typeof createCodeAccess>;
 
 export interface BillingDocumentsDeps {
-  db: Db;
+  repo: DocumentsRepository;
   commercial: CommercialSystem;
   /** Installation secret the verification codes are derived from (the JWT secret). */
   secret: string;
@@ -44,7 +42,7 @@ function when(d: Date, lang: Lang) {
 
 /** Receipts and contracts as PDF, each stamped with a code anyone can verify later. */
 export function createBillingDocuments(deps: BillingDocumentsDeps) {
-  const { db, commercial } = deps;
+  const { repo, commercial } = deps;
   const key = createHmac('sha256', deps.secret).update('billing-document-verification').digest();
   const renderers = deps.renderers ?? { receipt: renderReceipt, contract: renderContract };
 
@@ -56,8 +54,7 @@ export function createBillingDocuments(deps: BillingDocumentsDeps) {
 
   async function stamp(kind: Kind, cc: string, subject: string, amountCents: number | null, lang: Lang) {
     const code = codeOf([kind, cc, subject, amountCents]);
-    await db.insert(billingDocuments).values({ code, kind, cc, subject, amountCents }).onConflictDoNothing();
-    const [row] = await db.select().from(billingDocuments).where(eq(billingDocuments.code, code));
+    const row = await repo.stamp({ code, kind, cc, subject, amountCents });
     const verifyUrl = `${deps.publicUrl}/api/ahab-requests/verify-document/${code}`;
     return { code, verifyUrl, issuedAt: when(row.issuedAt, lang) } satisfies Stamp;
   }
@@ -84,14 +81,10 @@ export function createBillingDocuments(deps: BillingDocumentsDeps) {
      * see it). 461 when the ledger has no such payment; 854 when the account is inactive.
      */
     async paymentReceipt(paymentId: string, lang: Lang): Promise<Buffer> {
-      const [lp] = await db.select().from(ledgerPayments).where(eq(ledgerPayments.paymentId, paymentId));
+      const lp = await repo.ledgerPayment(paymentId);
       if (!lp) throw new AppError('BADREQUESTERROR', 461);
       const account = await activeAccount(lp.cc);
-      const lines = await db
-        .select({ inv: invoices, amount: ledgerPaymentInvoices.amountCents })
-        .from(ledgerPaymentInvoices)
-        .innerJoin(invoices, eq(invoices.id, ledgerPaymentInvoices.invoiceId))
-        .where(eq(ledgerPaymentInvoices.paymentId, paymentId));
+      const lines = await repo.paymentLines(paymentId);
       const total = lp.amountCents + lp.bonusCents;
       const s = await stamp('RECEIPT', lp.cc, paymentId, total, lang);
       return generate(() =>
@@ -120,26 +113,17 @@ export function createBillingDocuments(deps: BillingDocumentsDeps) {
 
     /** Who paid a ledger payment belongs to (the route checks the caller may reach it). */
     async paymentCc(paymentId: string) {
-      const [lp] = await db
-        .select({ cc: ledgerPayments.cc })
-        .from(ledgerPayments)
-        .where(eq(ledgerPayments.paymentId, paymentId));
-      return lp?.cc;
+      return repo.ledgerPaymentCc(paymentId);
     },
 
     async invoiceReceipt(p: Principal, access: Access, invoiceId: string, lang: Lang): Promise<Buffer> {
-      const [ref] = await db.select({ cc: invoices.cc }).from(invoices).where(eq(invoices.id, invoiceId));
-      if (!ref) throw new AppError('NOTFOUND', 415);
-      const account = await access.reach(p, ref.cc);
+      const refCc = await repo.invoiceCc(invoiceId);
+      if (!refCc) throw new AppError('NOTFOUND', 415);
+      const account = await access.reach(p, refCc);
       if (!account.active) throw new AppError('BADREQUESTERROR', 854);
       const inv = await commercial.getInvoice(account.cc, invoiceId);
       if (!inv || inv.paidCents <= 0) throw new AppError('BADREQUESTERROR', 855);
-      const [lp] = await db
-        .select({ method: ledgerPayments.method, kind: ledgerPayments.kind, at: ledgerPayments.appliedAt })
-        .from(ledgerPaymentInvoices)
-        .innerJoin(ledgerPayments, eq(ledgerPayments.paymentId, ledgerPaymentInvoices.paymentId))
-        .where(eq(ledgerPaymentInvoices.invoiceId, invoiceId))
-        .limit(1);
+      const lp = await repo.invoicePayment(invoiceId);
       const s = await stamp('INVOICE_RECEIPT', account.cc, inv.number, inv.paidCents, lang);
       return generate(() =>
         renderers.receipt(
@@ -191,10 +175,7 @@ export function createBillingDocuments(deps: BillingDocumentsDeps) {
 
     /** Public: what a printed code certifies, with the holder masked. */
     async verify(code: string) {
-      const [d] = await db
-        .select()
-        .from(billingDocuments)
-        .where(eq(billingDocuments.code, code.toUpperCase()));
+      const d = await repo.document(code.toUpperCase());
       if (!d) return { valid: false };
       const account = await commercial.findAccount(d.cc);
       return {

@@ -2,6 +2,7 @@ import { DEMO_LINKED_CODES, DEMO_UNLINKED_CODES } from '@ov/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { caller, JOSE, MARIA, pdfText, STAFF } from '../../test/billing-world';
 import { createTestApp, DEMO_PASSWORD, type TestApp } from '../../test/test-app';
+import { createDocumentsRepository } from './documents.repository';
 import { createBillingDocuments } from './documents.service';
 import { createLedgerCommercialSystem } from './ledger';
 
@@ -100,7 +101,7 @@ describe('documents', () => {
   it('turns a rendering failure into 460', async () => {
     const db = t.database.db;
     const docs = createBillingDocuments({
-      db,
+      repo: createDocumentsRepository(db),
       commercial: createLedgerCommercialSystem(db),
       secret: 'x'.repeat(32),
       publicUrl: 'http://localhost',

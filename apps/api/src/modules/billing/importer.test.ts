@@ -6,7 +6,7 @@ import { count, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accounts, invoices } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { importBilling, parseCsvLine } from './importer';
+import { createImporterRepository, importBilling, parseCsvLine } from './importer';
 
 let t: TestApp;
 const dir = mkdtempSync(path.join(tmpdir(), 'ov-import-'));
@@ -35,7 +35,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const run = (a: string, i: string) =>
-  importBilling(t.database.db, {
+  importBilling(createImporterRepository(t.database.db), {
     accountsFile: a,
     invoicesFile: i,
     space: 'ahab',

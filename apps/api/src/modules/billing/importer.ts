@@ -1,10 +1,9 @@
-import { inArray } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { Db } from '../../db/client';
-import { accounts, invoices } from '../../db/schema';
 import { ACCOUNT_COLUMNS, csvRows, INVOICE_COLUMNS, type Rejection, rowSchemas } from './importer.csv';
+import type { ImporterRepository } from './importer.repository';
 
 export { ACCOUNT_COLUMNS, INVOICE_COLUMNS, parseCsvLine, type Rejection } from './importer.csv';
+export { createImporterRepository, type ImporterRepository } from './importer.repository';
 
 /**
  * Importer of the utility's own data (CSV with a header row; columns below, any order). Every row is
@@ -14,7 +13,7 @@ export { ACCOUNT_COLUMNS, INVOICE_COLUMNS, parseCsvLine, type Rejection } from '
 class RolledBack extends Error {}
 
 export async function importBilling(
-  db: Db,
+  repo: ImporterRepository,
   opts: {
     accountsFile?: string;
     invoicesFile?: string;
@@ -52,22 +51,13 @@ export async function importBilling(
   }
 
   try {
-    await db.transaction(async (tx) => {
+    await repo.transaction(async (tx) => {
       if (opts.accountsFile) {
         const file = opts.accountsFile;
         await pass(file, ACCOUNT_COLUMNS, schemas.account, async (rows) => {
-          const inDb = new Set(
-            (
-              await tx
-                .select({ cc: accounts.cc })
-                .from(accounts)
-                .where(
-                  inArray(
-                    accounts.cc,
-                    rows.map((r) => r.row.cc),
-                  ),
-                )
-            ).map((r) => r.cc),
+          const inDb = await repo.existingCcs(
+            rows.map((r) => r.row.cc),
+            tx,
           );
           const ok = rows.filter(({ line, row }) => {
             const dup = inDb.has(row.cc)
@@ -80,7 +70,7 @@ export async function importBilling(
             return !dup;
           });
           if (rejected.length || !ok.length) return;
-          await tx.insert(accounts).values(
+          await repo.insertAccounts(
             ok.map(({ row: a }) => ({
               cc: a.cc,
               space: opts.space,
@@ -98,6 +88,7 @@ export async function importBilling(
               metered: a.metered,
               active: a.active,
             })),
+            tx,
           );
           counts.accounts += ok.length;
         });
@@ -106,25 +97,10 @@ export async function importBilling(
         const file = opts.invoicesFile;
         await pass(file, INVOICE_COLUMNS, schemas.invoice, async (rows) => {
           const unknownCcs = [...new Set(rows.map((r) => r.row.cc).filter((cc) => !fileCcs.has(cc)))];
-          const known = new Set(
-            unknownCcs.length
-              ? (
-                  await tx.select({ cc: accounts.cc }).from(accounts).where(inArray(accounts.cc, unknownCcs))
-                ).map((r) => r.cc)
-              : [],
-          );
-          const taken = new Set(
-            (
-              await tx
-                .select({ n: invoices.number })
-                .from(invoices)
-                .where(
-                  inArray(
-                    invoices.number,
-                    rows.map((r) => r.row.number),
-                  ),
-                )
-            ).map((r) => r.n),
+          const known = await repo.existingCcs(unknownCcs, tx);
+          const taken = await repo.takenInvoiceNumbers(
+            rows.map((r) => r.row.number),
+            tx,
           );
           const ok = rows.filter(({ line, row }) => {
             const why =
@@ -140,7 +116,7 @@ export async function importBilling(
             return !why;
           });
           if (rejected.length || !ok.length) return;
-          await tx.insert(invoices).values(
+          await repo.insertInvoices(
             ok.map(({ row: i }) => ({
               cc: i.cc,
               number: i.number,
@@ -155,6 +131,7 @@ export async function importBilling(
               status: i.status,
               consumptionM3: i.consumption_m3,
             })),
+            tx,
           );
           counts.invoices += ok.length;
         });

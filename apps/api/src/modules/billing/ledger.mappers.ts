@@ -6,11 +6,8 @@ import {
   type InvoiceDto,
   invoiceDisplayStatus,
 } from '@ov/domain';
-import type { accounts, invoices } from '../../db/schema';
 import type { LedgerAccount, OpenInvoice } from './commercial-system';
-
-type AccountRow = typeof accounts.$inferSelect;
-type InvoiceRow = typeof invoices.$inferSelect;
+import type { AccountRow, InvoiceRow } from './ledger.repository';
 
 export function formatAddress(a: Pick<AccountRow, 'street' | 'number' | 'betweenStreets'>): string {
   const main = [a.street, a.number ? `No. ${a.number}` : null].filter(Boolean).join(' ');

@@ -1,7 +1,6 @@
 import { paymentResult } from '@ov/domain';
 import { GatewayError, type NotificationHeaders, transfermovilAck } from './gateways';
 import { type PaymentsContext, resultPage } from './payments.context';
-import { paymentsRepo } from './payments.repository';
 import { syncWithGateway } from './payments.sync';
 
 const WRONG_TRANSACTION = paymentResult(6)!.es;
@@ -23,8 +22,7 @@ export async function enzonaReturn(
     if (!gw) throw new GatewayError('INVALID_NOTIFICATION', 'EnZona is not enabled');
     ref = gw.verifyNotification({}, query).gatewayRef;
   } catch {
-    await paymentsRepo.logRefused(
-      ctx.db,
+    await ctx.repo.logRefused(
       {
         method: 'ENZONA',
         source,
@@ -36,10 +34,9 @@ export async function enzonaReturn(
     );
     return resultPage(null, 6);
   }
-  const p = await paymentsRepo.byGatewayRef(ctx.db, 'ENZONA', ref);
+  const p = await ctx.repo.byGatewayRef('ENZONA', ref);
   if (!p) {
-    await paymentsRepo.logRefused(
-      ctx.db,
+    await ctx.repo.logRefused(
       {
         method: 'ENZONA',
         source,
@@ -52,7 +49,7 @@ export async function enzonaReturn(
     return resultPage(null, 6);
   }
   if (p.status !== 'PENDING') {
-    await paymentsRepo.logEvent(ctx.db, {
+    await ctx.repo.logEvent({
       paymentId: p.id,
       method: p.method,
       source,
@@ -68,7 +65,7 @@ export async function enzonaReturn(
   } catch (err) {
     // The gateway is down: the payment stays PENDING, the page keeps polling and reconciliation settles it.
     ctx.log?.warn({ err, paymentId: p.id }, 'EnZona return: gateway query failed');
-    await paymentsRepo.logEvent(ctx.db, {
+    await ctx.repo.logEvent({
       paymentId: p.id,
       method: p.method,
       source,
@@ -105,8 +102,7 @@ export async function transfermovilNotify(
   try {
     externalId = gw.verifyNotification(headers, body).externalId!;
   } catch {
-    await paymentsRepo.logRefused(
-      ctx.db,
+    await ctx.repo.logRefused(
       {
         method: 'TRANSFERMOVIL',
         source: 'TM_NOTIFY',
@@ -117,10 +113,9 @@ export async function transfermovilNotify(
     );
     return refuse(401, 'Credenciales no válidas');
   }
-  const p = await paymentsRepo.byExternalId(ctx.db, externalId);
+  const p = await ctx.repo.byExternalId(externalId);
   if (!p || p.method !== 'TRANSFERMOVIL') {
-    await paymentsRepo.logRefused(
-      ctx.db,
+    await ctx.repo.logRefused(
       {
         method: 'TRANSFERMOVIL',
         source: 'TM_NOTIFY',
@@ -133,7 +128,7 @@ export async function transfermovilNotify(
     return refuse(200, WRONG_TRANSACTION);
   }
   if (p.status !== 'PENDING') {
-    await paymentsRepo.logEvent(ctx.db, {
+    await ctx.repo.logEvent({
       paymentId: p.id,
       method: p.method,
       source: 'TM_NOTIFY',
@@ -147,7 +142,7 @@ export async function transfermovilNotify(
     await syncWithGateway(ctx, p, { source: 'TM_NOTIFY', payload: body });
   } catch (err) {
     ctx.log?.warn({ err, paymentId: p.id }, 'Transfermóvil notification: gateway query failed');
-    await paymentsRepo.logEvent(ctx.db, {
+    await ctx.repo.logEvent({
       paymentId: p.id,
       method: p.method,
       source: 'TM_NOTIFY',

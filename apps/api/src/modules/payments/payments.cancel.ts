@@ -2,7 +2,7 @@ import { AppError, type PaymentMethod } from '@ov/domain';
 import type { Principal } from '../../core/principal';
 import { GatewayError, type GatewayQuery } from './gateways';
 import { type PaymentsContext, paymentError } from './payments.context';
-import { type PaymentRow, paymentsRepo } from './payments.repository';
+import type { PaymentRow } from './payments.repository';
 import { finishPayment } from './payments.settle';
 import { applyGatewayQuery, queryGateway } from './payments.sync';
 
@@ -18,7 +18,7 @@ const SOURCE = 'CUSTOMER_CANCEL';
  * expiry), PAYMENTRESULT 4 when EnZona cannot be reached (nothing changes).
  */
 export async function cancelOwnPayment(ctx: PaymentsContext, p: Principal, id: string): Promise<PaymentRow> {
-  const row = await paymentsRepo.byId(ctx.db, id);
+  const row = await ctx.repo.byId(id);
   if (!row || row.space !== p.space || row.userId !== p.userId) throw new AppError('NOTFOUND', 415);
   if (row.status === 'CANCELED') return row;
   if (row.status !== 'PENDING') throw new AppError('CONFLICTERROR', 484, { status: row.status });

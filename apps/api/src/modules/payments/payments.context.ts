@@ -5,6 +5,7 @@ import type { Db } from '../../db/client';
 import type { CommercialSystem } from '../billing';
 import type { CodePattern } from '../settings';
 import type { Gateways } from './gateways';
+import type { PaymentsRepository } from './payments.repository';
 
 export type PaymentsConfig = Pick<
   Config,
@@ -17,7 +18,10 @@ export type PaymentsConfig = Pick<
 
 /** What every part of the payments service works with. */
 export interface PaymentsContext {
+  /** The database handle lib helpers take (throttles, the notifications' live push); SQL goes through `repo`. */
   db: Db;
+  /** All the SQL of payments (payments.repository.ts). */
+  repo: PaymentsRepository;
   commercial: CommercialSystem;
   gateways: Gateways;
   config: PaymentsConfig;

@@ -17,7 +17,7 @@ import type { PaymentGateway } from './gateways';
 import type { CodeAccess } from './payments.access';
 import { type PaymentsContext, paymentError } from './payments.context';
 import { tracePayment } from './payments.notify';
-import { type PaymentRow, paymentsRepo } from './payments.repository';
+import type { PaymentRow } from './payments.repository';
 
 /** Reads of the ledger: any failure is result code 10 (error querying the debt). */
 async function ledgerRead<T>(ctx: PaymentsContext, fn: () => Promise<T>): Promise<T> {
@@ -116,14 +116,14 @@ async function openAtGateway(
       phone: extra.phone?.replace(/^\+/, '') ?? undefined,
       validMinutes: Math.max(1, Math.round((p.expiresAt.getTime() - Date.now()) / 60_000)),
     });
-    const saved = await paymentsRepo.guardedUpdate(ctx.db, p.id, 'PENDING', {
+    const saved = await ctx.repo.guardedUpdate(p.id, 'PENDING', {
       gatewayRef: created.gatewayRef,
       redirectUrl: created.redirectUrl ?? null,
       qr: created.qr ?? null,
       deepLink: created.deepLink ?? null,
       transactionCode: created.transactionCode ?? null,
     });
-    const row = saved ?? (await paymentsRepo.byId(ctx.db, p.id))!;
+    const row = saved ?? (await ctx.repo.byId(p.id))!;
     return {
       paymentId: row.id,
       status: row.status as PaymentCreated['status'],
@@ -140,23 +140,31 @@ async function openAtGateway(
     };
   } catch (err) {
     ctx.log?.warn({ err, paymentId: p.id }, 'gateway did not register the payment');
-    await ctx.db.transaction(async (tx) => {
-      const failed = await paymentsRepo.guardedUpdate(tx, p.id, 'PENDING', {
-        status: mustTransition('PENDING', 'FAIL'),
-        resultCode: 4,
-        settledAt: new Date(),
-      });
+    await ctx.repo.transaction(async (tx) => {
+      const failed = await ctx.repo.guardedUpdate(
+        p.id,
+        'PENDING',
+        {
+          status: mustTransition('PENDING', 'FAIL'),
+          resultCode: 4,
+          settledAt: new Date(),
+        },
+        tx,
+      );
       if (!failed) return;
       await ctx.commercial.releaseInvoices(tx, p.id);
       await tracePayment(tx, p, failed, null);
-      await paymentsRepo.logEvent(tx, {
-        paymentId: p.id,
-        method: p.method,
-        source: 'CREATE',
-        outcome: 'FAILED',
-        resultCode: 4,
-        payload: { error: err instanceof Error ? err.message : String(err) },
-      });
+      await ctx.repo.logEvent(
+        {
+          paymentId: p.id,
+          method: p.method,
+          source: 'CREATE',
+          outcome: 'FAILED',
+          resultCode: 4,
+          payload: { error: err instanceof Error ? err.message : String(err) },
+        },
+        tx,
+      );
     });
     throw paymentError(4, { reason: 'GATEWAY', paymentId: p.id });
   }
@@ -173,25 +181,28 @@ export function createPaymentCreation(ctx: PaymentsContext, access: CodeAccess) 
       const { id, externalId } = newIds();
       let row: PaymentRow;
       try {
-        row = await ctx.db.transaction(async (tx) => {
+        row = await ctx.repo.transaction(async (tx) => {
           const claimed = await ctx.commercial.markInvoicesInFlight(tx, {
             cc,
             invoiceIds: chosen.map((i) => i.id),
             paymentId: id,
           });
           if (claimed.reduce((s, i) => s + i.dueCents, 0) !== body.amountCents) throw new LedgerRejection(13);
-          const created = await paymentsRepo.insert(tx, {
-            id,
-            externalId,
-            space: principal.space,
-            userId: principal.userId,
-            cc,
-            type: 'CC',
-            method: body.method,
-            amountCents: body.amountCents,
-            invoiceIds: claimed.map((i) => i.id),
-            expiresAt: expiry(settings),
-          });
+          const created = await ctx.repo.insert(
+            {
+              id,
+              externalId,
+              space: principal.space,
+              userId: principal.userId,
+              cc,
+              type: 'CC',
+              method: body.method,
+              amountCents: body.amountCents,
+              invoiceIds: claimed.map((i) => i.id),
+              expiresAt: expiry(settings),
+            },
+            tx,
+          );
           await tracePayment(tx, null, created, principal.userId);
           return created;
         });
@@ -240,20 +251,23 @@ export function createPaymentCreation(ctx: PaymentsContext, access: CodeAccess) 
       if (debt.totalDebtCents > 0) throw paymentError(8, { debtCents: debt.totalDebtCents });
       const pct = settings.advanceBonusPercent;
       const { id, externalId } = newIds();
-      const row = await ctx.db.transaction(async (tx) => {
-        const created = await paymentsRepo.insert(tx, {
-          id,
-          externalId,
-          space: principal.space,
-          userId: principal.userId,
-          cc: account.cc,
-          type: 'ADELANTO',
-          method: body.method,
-          amountCents: body.amountCents,
-          bonusPercent: pct,
-          bonusCents: advanceBonusCents(body.amountCents, pct),
-          expiresAt: expiry(settings),
-        });
+      const row = await ctx.repo.transaction(async (tx) => {
+        const created = await ctx.repo.insert(
+          {
+            id,
+            externalId,
+            space: principal.space,
+            userId: principal.userId,
+            cc: account.cc,
+            type: 'ADELANTO',
+            method: body.method,
+            amountCents: body.amountCents,
+            bonusPercent: pct,
+            bonusCents: advanceBonusCents(body.amountCents, pct),
+            expiresAt: expiry(settings),
+          },
+          tx,
+        );
         await tracePayment(tx, null, created, principal.userId);
         return created;
       });

@@ -1,28 +1,22 @@
 import { randomUUID } from 'node:crypto';
 import { formatMoney, type PaymentNotificationParams, paymentNotification } from '@ov/domain';
-import { eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { notifications, users } from '../../db/schema';
-import { insertOf, insertTogether, type PendingInsert, pendingInsert } from '../../lib/batch';
+import { insertOf, insertTogether, type PendingInsert } from '../../lib/batch';
 import { pendingTrace } from '../../lib/traces';
 import { pendingMail, renderMail } from '../mail';
 import { signalSoon } from '../notifications';
-import type { OwnerContact, PaymentRow } from './payments.repository';
+import {
+  type OwnerContact,
+  type PaymentRow,
+  type PaymentsRepository,
+  pendingNotification,
+} from './payments.repository';
 
 /** The live push of a notification, sent after the commit (see `tellOwner`). */
 export type OwnerSignal = { kind: 'notification'; id: string; owner: string };
 
 export async function sendSignals(ex: Executor, signals: OwnerSignal[]) {
   await Promise.all(signals.map((s) => signalSoon(ex, s)));
-}
-
-/** Who to write to about a payment (read ahead of the transaction that settles it). */
-export async function ownerContact(ex: Executor, userId: string): Promise<OwnerContact | null> {
-  const [user] = await ex
-    .select({ email: users.email, firstName: users.firstName, language: users.language })
-    .from(users)
-    .where(eq(users.id, userId));
-  return user ?? null;
 }
 
 /**
@@ -51,7 +45,7 @@ export function ownerMessages(
     bonusCents: p.bonusCents,
   };
   const inserts: PendingInsert[] = [
-    pendingInsert(notifications, {
+    pendingNotification({
       id,
       space: p.space,
       owner: p.userId,
@@ -95,8 +89,13 @@ export function ownerMessages(
 }
 
 /** `ownerMessages` written at once (one statement), for callers off the hot path. */
-export async function tellOwner(ex: Executor, publicUrl: string, p: PaymentRow): Promise<OwnerSignal> {
-  const { inserts, signal } = ownerMessages(publicUrl, p, await ownerContact(ex, p.userId));
+export async function tellOwner(
+  repo: PaymentsRepository,
+  ex: Executor,
+  publicUrl: string,
+  p: PaymentRow,
+): Promise<OwnerSignal> {
+  const { inserts, signal } = ownerMessages(publicUrl, p, await repo.ownerContact(p.userId, ex));
   await insertTogether(ex, inserts);
   return signal;
 }

@@ -1,54 +1,16 @@
 import { Readable } from 'node:stream';
-import { AppError, PAYMENT_METHODS, type PaymentMethod, type PaymentStatus } from '@ov/domain';
-import { and, count, eq, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
+import { AppError } from '@ov/domain';
 import type { Principal } from '../../core/principal';
-import type { Db } from '../../db/client';
-import { paymentRequests, users } from '../../db/schema';
 import type { Lang } from '../../lib/language';
-import {
-  type Filter,
-  pageWindow,
-  type SearchQuery,
-  type SearchSpec,
-  searchOrder,
-  searchWhere,
-} from '../../lib/search';
+import type { SearchQuery } from '../../lib/search';
 import { readsAllPayments } from './payments.access';
-import { toPaymentDto } from './payments.repository';
-
-const t = paymentRequests;
-
-/** Filters of the payment records: amounts are cents (`amount` and `amountCents` are the same column). */
-export const paymentSearchSpec: SearchSpec = {
-  searchColumns: [t.cc, t.externalId, t.gatewayRef],
-  filterFields: {
-    status: t.status,
-    method: t.method,
-    paymentMethods: t.method,
-    type: t.type,
-    createdAt: t.createdAt,
-    settledAt: t.settledAt,
-    amount: t.amountCents,
-    amountCents: t.amountCents,
-    cc: t.cc,
-    resultCode: t.resultCode,
-    userId: t.userId,
-  },
-  sortFields: {
-    createdAt: t.createdAt,
-    amountCents: t.amountCents,
-    amount: t.amountCents,
-    status: t.status,
-    cc: t.cc,
-  },
-  defaultSort: [sql`${t.createdAt} desc`, sql`${t.id} asc`],
-};
+import { type PaymentScope, type PaymentsRepository, toPaymentDto } from './payments.repository';
 
 /** Customers see their own payments; staff with TRANSFERMOVIL:READ or INVOICE:READ all of the space. */
-function scopeOf(p: Principal): SQL | undefined {
-  if (readsAllPayments(p)) return eq(t.space, p.space);
+function scopeOf(p: Principal): PaymentScope {
+  if (readsAllPayments(p)) return { space: p.space };
   if (!p.isCustomer) throw new AppError('BADREQUESTERROR', 452);
-  return and(eq(t.space, p.space), eq(t.userId, p.userId));
+  return { space: p.space, userId: p.userId };
 }
 
 const CSV_COLUMNS = [
@@ -66,16 +28,16 @@ const CSV_COLUMNS = [
   'settledAt',
 ] as const;
 
+/** A number the export itself writes (an amount from integer cents, a result code): never text. */
+class CsvNumber {
+  constructor(readonly text: string) {}
+}
 const decimal = (cents: number) => {
   const neg = cents < 0;
   const d = String(Math.abs(cents)).padStart(3, '0');
   return `${neg ? '-' : ''}${d.slice(0, -2)}.${d.slice(-2)}`;
 };
 
-/** A number the export itself writes (an amount from integer cents, a result code): never text. */
-class CsvNumber {
-  constructor(readonly text: string) {}
-}
 const money = (cents: number) => new CsvNumber(decimal(cents));
 const integer = (n: number | null | undefined) =>
   n === null || n === undefined ? null : new CsvNumber(String(n));
@@ -92,19 +54,10 @@ function csvCell(v: unknown): string {
   return /[",\n\r;]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
 }
 
-export function createPaymentRecords(db: Db) {
+export function createPaymentRecords(repo: PaymentsRepository) {
   return {
     async search(p: Principal, q: SearchQuery, lang: Lang) {
-      const where = searchWhere(paymentSearchSpec, q, scopeOf(p));
-      const { limit, offset } = pageWindow(q);
-      const rows = await db
-        .select()
-        .from(t)
-        .where(where)
-        .orderBy(...searchOrder(paymentSearchSpec, q))
-        .limit(limit)
-        .offset(offset);
-      const [{ total }] = await db.select({ total: count() }).from(t).where(where);
+      const { rows, total } = await repo.search(scopeOf(p), q);
       return { rows: rows.map((r) => toPaymentDto(r, lang)), total };
     },
 
@@ -114,17 +67,9 @@ export function createPaymentRecords(db: Db) {
      * catalogue body, not a 200 whose stream breaks off. The rest streams page by page.
      */
     async exportCsv(p: Principal, q: SearchQuery): Promise<Readable> {
-      const where = searchWhere(paymentSearchSpec, q, scopeOf(p));
-      const order = searchOrder(paymentSearchSpec, q);
       const pageSize = 1000;
-      const page = (offset: number) =>
-        db
-          .select()
-          .from(t)
-          .where(where)
-          .orderBy(...order)
-          .limit(pageSize)
-          .offset(offset);
+      const pages = repo.exportPages(scopeOf(p), q);
+      const page = (offset: number) => pages(offset, pageSize);
       const first = await page(0);
       const line = (r: (typeof first)[number]) => {
         const cells = [

@@ -3,7 +3,7 @@ import type { Principal } from '../../core/principal';
 import type { PaymentsContext } from './payments.context';
 import { paymentError } from './payments.context';
 import { type OwnerSignal, sendSignals, tellOwner, tracePayment } from './payments.notify';
-import { type PaymentRow, paymentsRepo } from './payments.repository';
+import type { PaymentRow } from './payments.repository';
 
 /**
  * Refunds by staff (TRANSFERMOVIL:WRITE or ADMIN): PAYED → PENDING_REFUNDED → gateway refund →
@@ -12,30 +12,38 @@ import { type PaymentRow, paymentsRepo } from './payments.repository';
  */
 export function createRefunds(ctx: PaymentsContext) {
   async function load(p: Principal, id: string) {
-    const row = await paymentsRepo.byId(ctx.db, id);
+    const row = await ctx.repo.byId(id);
     if (!row || row.space !== p.space) throw new AppError('NOTFOUND', 415);
     return row;
   }
 
   async function complete(p: Principal, id: string, refundRef: string | null, source: string, raw: unknown) {
     const signals: OwnerSignal[] = [];
-    const done = await ctx.db.transaction(async (tx) => {
-      const before = await paymentsRepo.byId(tx, id, { lock: true });
+    const done = await ctx.repo.transaction(async (tx) => {
+      const before = await ctx.repo.lockById(id, tx);
       if (!before || before.status !== 'PENDING_REFUNDED') throw new AppError('CONFLICTERROR', 483);
-      const after = (await paymentsRepo.guardedUpdate(tx, id, 'PENDING_REFUNDED', {
-        status: mustTransition('PENDING_REFUNDED', 'REFUND_CONFIRM'),
-        refundRef: refundRef ?? before.refundRef,
-      })) as PaymentRow;
+      const after = (await ctx.repo.guardedUpdate(
+        id,
+        'PENDING_REFUNDED',
+        {
+          status: mustTransition('PENDING_REFUNDED', 'REFUND_CONFIRM'),
+          refundRef: refundRef ?? before.refundRef,
+        },
+        tx,
+      )) as PaymentRow;
       await ctx.commercial.reversePayment(tx, { paymentId: id });
       await tracePayment(tx, before, after, p.userId);
-      signals.push(await tellOwner(tx, ctx.config.publicUrl, after));
-      await paymentsRepo.logEvent(tx, {
-        paymentId: id,
-        method: after.method,
-        source,
-        outcome: 'REFUNDED',
-        payload: raw ?? null,
-      });
+      signals.push(await tellOwner(ctx.repo, tx, ctx.config.publicUrl, after));
+      await ctx.repo.logEvent(
+        {
+          paymentId: id,
+          method: after.method,
+          source,
+          outcome: 'REFUNDED',
+          payload: raw ?? null,
+        },
+        tx,
+      );
       return after;
     });
     await sendSignals(ctx.db, signals);
@@ -46,21 +54,29 @@ export function createRefunds(ctx: PaymentsContext) {
     async request(p: Principal, id: string, reason: string): Promise<PaymentRow> {
       let row = await load(p, id);
       if (row.status === 'PAYED') {
-        row = await ctx.db.transaction(async (tx) => {
-          const before = await paymentsRepo.byId(tx, id, { lock: true });
-          const after = await paymentsRepo.guardedUpdate(tx, id, 'PAYED', {
-            status: mustTransition('PAYED', 'REFUND_REQUEST'),
-            refundReason: reason,
-          });
+        row = await ctx.repo.transaction(async (tx) => {
+          const before = await ctx.repo.lockById(id, tx);
+          const after = await ctx.repo.guardedUpdate(
+            id,
+            'PAYED',
+            {
+              status: mustTransition('PAYED', 'REFUND_REQUEST'),
+              refundReason: reason,
+            },
+            tx,
+          );
           if (!before || !after) throw new AppError('CONFLICTERROR', 482);
           await tracePayment(tx, before, after, p.userId);
-          await paymentsRepo.logEvent(tx, {
-            paymentId: id,
-            method: after.method,
-            source: 'REFUND',
-            outcome: 'REFUND_REQUESTED',
-            payload: { reason, by: p.userId },
-          });
+          await ctx.repo.logEvent(
+            {
+              paymentId: id,
+              method: after.method,
+              source: 'REFUND',
+              outcome: 'REFUND_REQUESTED',
+              payload: { reason, by: p.userId },
+            },
+            tx,
+          );
           return after;
         });
       } else if (row.status !== 'PENDING_REFUNDED') {
@@ -74,7 +90,7 @@ export function createRefunds(ctx: PaymentsContext) {
         result = await gw.refund(row.gatewayRef, row.amountCents);
       } catch (err) {
         ctx.log?.warn({ err, paymentId: id }, 'gateway refund failed; the payment stays PENDING_REFUNDED');
-        await paymentsRepo.logEvent(ctx.db, {
+        await ctx.repo.logEvent({
           paymentId: id,
           method: row.method,
           source: 'REFUND',

@@ -1,12 +1,14 @@
 import { type PaymentDto, type PaymentStatus, paymentResult } from '@ov/domain';
-import { and, eq, getTableColumns, sql } from 'drizzle-orm';
-import { type Executor, oncePerDatabase } from '../../db/client';
-import { paymentEvents, paymentRequests, users } from '../../db/schema';
+import { and, asc, count, eq, getTableColumns, lte, type SQL, sql } from 'drizzle-orm';
+import { type Db, type Executor, oncePerDatabase } from '../../db/client';
+import { notifications, paymentEvents, paymentRequests, users } from '../../db/schema';
 import { Binder, insertWhere, type PendingInsert, pendingInsert } from '../../lib/batch';
 import type { Lang } from '../../lib/language';
+import { pageWindow, type SearchQuery, type SearchSpec, searchOrder, searchWhere } from '../../lib/search';
 import { tryConsume } from '../../lib/throttle';
 
 export type PaymentRow = typeof paymentRequests.$inferSelect;
+const t = paymentRequests;
 type PaymentChanges = Partial<Omit<PaymentRow, 'id' | 'version' | 'updatedAt' | 'createdAt'>>;
 
 export interface PaymentEventInput {
@@ -92,95 +94,256 @@ function splitOwner<
   return { payment: payment as unknown as PaymentRow, owner };
 }
 
-/** Reads and guarded writes of payment requests; every write takes the caller's executor. */
-export const paymentsRepo = {
-  async byId(ex: Executor, id: string, opts: { lock?: boolean } = {}) {
-    const q = ex.select().from(paymentRequests).where(eq(paymentRequests.id, id));
-    const [row] = opts.lock ? await q.for('update') : await q;
-    return row as PaymentRow | undefined;
-  },
+/** The event as a pending row (lib/batch.ts); the payload bounded (`boundedPayload`). */
+export function pendingEvent(e: PaymentEventInput): PendingInsert {
+  return pendingInsert(paymentEvents, {
+    paymentId: e.paymentId ?? null,
+    method: e.method ?? null,
+    source: e.source,
+    outcome: e.outcome,
+    resultCode: e.resultCode ?? null,
+    gatewayStatus: e.gatewayStatus ?? null,
+    payload: boundedPayload(e.payload) as never,
+  });
+}
 
-  async byExternalId(ex: Executor, externalId: string) {
-    const [row] = await byExternalIdQuery(ex).execute({ externalId });
-    return row ? splitOwner(row).payment : undefined;
-  },
+/** The owner's drawer notification as a pending row (batched with the change, see payments.notify.ts). */
+export function pendingNotification(row: typeof notifications.$inferInsert): PendingInsert {
+  return pendingInsert(notifications, row);
+}
 
-  async byGatewayRef(ex: Executor, method: string, gatewayRef: string) {
-    const [row] = await ex
-      .select()
-      .from(paymentRequests)
-      .where(and(eq(paymentRequests.method, method), eq(paymentRequests.gatewayRef, gatewayRef)));
-    return row as PaymentRow | undefined;
+/** Filters of the payment records: amounts are cents (`amount` and `amountCents` are the same column). */
+export const paymentSearchSpec: SearchSpec = {
+  searchColumns: [t.cc, t.externalId, t.gatewayRef],
+  filterFields: {
+    status: t.status,
+    method: t.method,
+    paymentMethods: t.method,
+    type: t.type,
+    createdAt: t.createdAt,
+    settledAt: t.settledAt,
+    amount: t.amountCents,
+    amountCents: t.amountCents,
+    cc: t.cc,
+    resultCode: t.resultCode,
+    userId: t.userId,
   },
-
-  async insert(ex: Executor, row: typeof paymentRequests.$inferInsert) {
-    const [created] = await ex.insert(paymentRequests).values(row).returning();
-    return created;
+  sortFields: {
+    createdAt: t.createdAt,
+    amountCents: t.amountCents,
+    amount: t.amountCents,
+    status: t.status,
+    cc: t.cc,
   },
-
-  /**
-   * The only way a payment changes: `where status = expected`, so of two racing writers exactly one
-   * wins (the other gets undefined and must treat the payment as already handled).
-   */
-  async guardedUpdate(ex: Executor, id: string, expected: PaymentStatus, set: PaymentChanges) {
-    const [row] = await ex
-      .update(paymentRequests)
-      .set({ ...set, updatedAt: new Date(), version: sql`${paymentRequests.version} + 1` })
-      .where(and(eq(paymentRequests.id, id), eq(paymentRequests.status, expected)))
-      .returning();
-    return row as PaymentRow | undefined;
-  },
-
-  /**
-   * `guardedUpdate` that also returns the payer's address, name and language (for the receipt
-   * e-mail) in the same round trip.
-   */
-  async guardedUpdateWithOwner(ex: Executor, id: string, expected: PaymentStatus, set: PaymentChanges) {
-    const [row] = await ex
-      .update(paymentRequests)
-      .set({ ...set, updatedAt: new Date(), version: sql`${paymentRequests.version} + 1` })
-      .from(users)
-      .where(
-        and(
-          eq(paymentRequests.id, id),
-          eq(paymentRequests.status, expected),
-          eq(users.id, paymentRequests.userId),
-        ),
-      )
-      .returning({ ...getTableColumns(paymentRequests), ...OWNER_COLUMNS });
-    return row ? splitOwner(row) : undefined;
-  },
-
-  /** Records what happened (compiled once: duplicate callbacks log one each, on the hot path). */
-  async logEvent(ex: Executor, e: PaymentEventInput) {
-    const b = new Binder();
-    await b.run(ex, 'payment_event', insertWhere(paymentsRepo.pendingEvent(e), sql`true`, b));
-  },
-
-  /**
-   * Records a refused callback (bad credentials, unknown order) only as a bounded, truncated row and
-   * at most 60 a minute per source: a stranger cannot fill the append-only log. Past the limit the
-   * refusal is only counted in the process log.
-   */
-  async logRefused(ex: Executor, e: PaymentEventInput, log?: { warn(o: object, m: string): void }) {
-    if (await tryConsume(ex, `gateway-refused:${e.source}`, REFUSED_EVENT_RATE))
-      return paymentsRepo.logEvent(ex, e);
-    log?.warn({ source: e.source, outcome: e.outcome }, 'refused gateway call not stored (over the limit)');
-  },
-
-  /** The event as a pending row (lib/batch.ts); the payload bounded (`boundedPayload`). */
-  pendingEvent(e: PaymentEventInput): PendingInsert {
-    return pendingInsert(paymentEvents, {
-      paymentId: e.paymentId ?? null,
-      method: e.method ?? null,
-      source: e.source,
-      outcome: e.outcome,
-      resultCode: e.resultCode ?? null,
-      gatewayStatus: e.gatewayStatus ?? null,
-      payload: boundedPayload(e.payload) as never,
-    });
-  },
+  defaultSort: [sql`${t.createdAt} desc`, sql`${t.id} asc`],
 };
+
+/** Whose payments a search covers: the whole space, or one user's in it. */
+export interface PaymentScope {
+  space: string;
+  userId?: string;
+}
+const scopeWhere = (s: PaymentScope) =>
+  s.userId === undefined ? eq(t.space, s.space) : and(eq(t.space, s.space), eq(t.userId, s.userId));
+
+/** The ledger's part of a one-statement settlement (CTEs conditioned on the payment having changed). */
+export type LedgerCtes = (changed: SQL, binder: Binder) => SQL;
+
+/** Reads and guarded writes of payment requests, their events and records: all the SQL of payments. */
+export function createPaymentsRepository(db: Db) {
+  const repo = {
+    /** One transaction: pass `tx` to the methods below (and to the ledger's writes). */
+    transaction: <T>(work: (tx: Executor) => Promise<T>) => db.transaction(work),
+
+    async byId(id: string, ex: Executor = db) {
+      const [row] = await ex.select().from(paymentRequests).where(eq(paymentRequests.id, id));
+      return row as PaymentRow | undefined;
+    },
+
+    /** `byId` with the row locked until the transaction ends. */
+    async lockById(id: string, tx: Executor) {
+      const [row] = await tx.select().from(paymentRequests).where(eq(paymentRequests.id, id)).for('update');
+      return row as PaymentRow | undefined;
+    },
+
+    async byExternalId(externalId: string, ex: Executor = db) {
+      const [row] = await byExternalIdQuery(ex).execute({ externalId });
+      return row ? splitOwner(row).payment : undefined;
+    },
+
+    async byGatewayRef(method: string, gatewayRef: string, ex: Executor = db) {
+      const [row] = await ex
+        .select()
+        .from(paymentRequests)
+        .where(and(eq(paymentRequests.method, method), eq(paymentRequests.gatewayRef, gatewayRef)));
+      return row as PaymentRow | undefined;
+    },
+
+    async insert(row: typeof paymentRequests.$inferInsert, ex: Executor = db) {
+      const [created] = await ex.insert(paymentRequests).values(row).returning();
+      return created;
+    },
+
+    /**
+     * The only way a payment changes: `where status = expected`, so of two racing writers exactly one
+     * wins (the other gets undefined and must treat the payment as already handled).
+     */
+    async guardedUpdate(id: string, expected: PaymentStatus, set: PaymentChanges, ex: Executor = db) {
+      const [row] = await ex
+        .update(paymentRequests)
+        .set({ ...set, updatedAt: new Date(), version: sql`${paymentRequests.version} + 1` })
+        .where(and(eq(paymentRequests.id, id), eq(paymentRequests.status, expected)))
+        .returning();
+      return row as PaymentRow | undefined;
+    },
+
+    /**
+     * `guardedUpdate` that also returns the payer's address, name and language (for the receipt
+     * e-mail) in the same round trip.
+     */
+    async guardedUpdateWithOwner(
+      id: string,
+      expected: PaymentStatus,
+      set: PaymentChanges,
+      ex: Executor = db,
+    ) {
+      const [row] = await ex
+        .update(paymentRequests)
+        .set({ ...set, updatedAt: new Date(), version: sql`${paymentRequests.version} + 1` })
+        .from(users)
+        .where(
+          and(
+            eq(paymentRequests.id, id),
+            eq(paymentRequests.status, expected),
+            eq(users.id, paymentRequests.userId),
+          ),
+        )
+        .returning({ ...getTableColumns(paymentRequests), ...OWNER_COLUMNS });
+      return row ? splitOwner(row) : undefined;
+    },
+
+    /** Who to write to about a payment (read ahead of the transaction that settles it). */
+    async ownerContact(userId: string, ex: Executor = db): Promise<OwnerContact | null> {
+      const [user] = await ex
+        .select({ email: users.email, firstName: users.firstName, language: users.language })
+        .from(users)
+        .where(eq(users.id, userId));
+      return user ?? null;
+    },
+
+    /** Records what happened (compiled once: duplicate callbacks log one each, on the hot path). */
+    async logEvent(e: PaymentEventInput, ex: Executor = db) {
+      const b = new Binder();
+      await b.run(ex, 'payment_event', insertWhere(pendingEvent(e), sql`true`, b));
+    },
+
+    /**
+     * Records a refused callback (bad credentials, unknown order) only as a bounded, truncated row and
+     * at most 60 a minute per source: a stranger cannot fill the append-only log. Past the limit the
+     * refusal is only counted in the process log.
+     */
+    async logRefused(e: PaymentEventInput, log?: { warn(o: object, m: string): void }, ex: Executor = db) {
+      if (await tryConsume(ex, `gateway-refused:${e.source}`, REFUSED_EVENT_RATE))
+        return repo.logEvent(e, ex);
+      log?.warn({ source: e.source, outcome: e.outcome }, 'refused gateway call not stored (over the limit)');
+    },
+
+    /**
+     * A PENDING payment ended in ONE statement (see payments.settle.ts): the guarded update
+     * (`status = 'PENDING' and version = <as read>`) is the first CTE; the ledger's CTEs and every
+     * pending write are conditioned on it having changed the row. True when it did.
+     */
+    async finishInOneStatement(
+      change: {
+        id: string;
+        readVersion: number;
+        status: PaymentStatus;
+        resultCode: number;
+        at: Date;
+        version: number;
+      },
+      shape: string,
+      ledger: LedgerCtes | null,
+      writes: PendingInsert[],
+      ex: Executor = db,
+    ): Promise<boolean> {
+      const changed = sql`exists (select 1 from payment_changed)`;
+      // Every value is a named placeholder: the text depends only on the shape and is compiled once.
+      const b = new Binder();
+      const ctes: SQL[] = [
+        sql`payment_changed as (update ${t} set
+      status = ${b.bind('status', change.status)}, result_code = ${b.bind('resultCode', change.resultCode)}::int,
+      settled_at = ${b.bind('settledAt', change.at, t.settledAt)}::timestamptz,
+      updated_at = ${b.bind('updatedAt', change.at, t.updatedAt)}::timestamptz,
+      version = ${b.bind('version', change.version)}::int
+      where id = ${b.bind('id', change.id)}::uuid and status = 'PENDING'
+        and version = ${b.bind('readVersion', change.readVersion)}::int
+      returning id)`,
+      ];
+      if (ledger) ctes.push(ledger(changed, b));
+      writes.forEach((w, i) => {
+        ctes.push(sql`${sql.raw(`payment_write${i}`)} as (${insertWhere(w, changed, b, `w${i}_`)})`);
+      });
+      const [row] = await b.run<{ changed: number }>(
+        ex,
+        shape,
+        sql`with ${sql.join(ctes, sql`, `)} select count(*)::int as changed from payment_changed`,
+      );
+      return Boolean(row?.changed);
+    },
+
+    /**
+     * Payments still PENDING past their expiry at `at` (or created more than `olderThanMs` before it),
+     * oldest first: what reconciliation looks at.
+     */
+    async pendingToReconcile(opts: { at: Date; olderThanMs?: number; limit: number }, ex: Executor = db) {
+      return ex
+        .select()
+        .from(paymentRequests)
+        .where(
+          and(
+            eq(paymentRequests.status, 'PENDING'),
+            opts.olderThanMs === undefined
+              ? lte(paymentRequests.expiresAt, opts.at)
+              : lte(paymentRequests.createdAt, new Date(opts.at.getTime() - opts.olderThanMs)),
+          ),
+        )
+        .orderBy(asc(paymentRequests.createdAt))
+        .limit(opts.limit);
+    },
+
+    /** A page of the payment records the scope covers, and the total. */
+    async search(scope: PaymentScope, q: SearchQuery, ex: Executor = db) {
+      const where = searchWhere(paymentSearchSpec, q, scopeWhere(scope));
+      const { limit, offset } = pageWindow(q);
+      const rows = await ex
+        .select()
+        .from(t)
+        .where(where)
+        .orderBy(...searchOrder(paymentSearchSpec, q))
+        .limit(limit)
+        .offset(offset);
+      const [{ total }] = await ex.select({ total: count() }).from(t).where(where);
+      return { rows, total };
+    },
+
+    /** The records of a search in pages of `size` from `offset` (the CSV export). */
+    exportPages(scope: PaymentScope, q: SearchQuery, ex: Executor = db) {
+      const where = searchWhere(paymentSearchSpec, q, scopeWhere(scope));
+      const order = searchOrder(paymentSearchSpec, q);
+      return (offset: number, size: number): Promise<PaymentRow[]> =>
+        ex
+          .select()
+          .from(t)
+          .where(where)
+          .orderBy(...order)
+          .limit(size)
+          .offset(offset);
+    },
+  };
+  return repo;
+}
+export type PaymentsRepository = ReturnType<typeof createPaymentsRepository>;
 
 /** A payload kept whole up to 4 KB of JSON; a larger one only as its size and a 1 KB excerpt. */
 export const PAYLOAD_MAX_BYTES = 4096;

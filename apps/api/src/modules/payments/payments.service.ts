@@ -11,12 +11,14 @@ import type { PaymentsConfig, PaymentsContext } from './payments.context';
 import { createPaymentCreation } from './payments.create';
 import { createPaymentRecords } from './payments.records';
 import { createRefunds } from './payments.refund';
-import { paymentsRepo, toPaymentDto } from './payments.repository';
+import { type PaymentsRepository, toPaymentDto } from './payments.repository';
 import { reconcileOnce, syncWithGateway } from './payments.sync';
 
 /** What the payments service is built from: everything is built once, in the container. */
 export interface PaymentsDeps {
   db: Db;
+  /** All the SQL of payments. */
+  repo: PaymentsRepository;
   config: PaymentsConfig;
   /** The adapters configuration switches on (container: `createGateways`). */
   gateways: Gateways;
@@ -36,6 +38,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
   const { commercial, documents } = deps;
   const ctx: PaymentsContext = {
     db: deps.db,
+    repo: deps.repo,
     commercial,
     gateways: deps.gateways,
     config: deps.config,
@@ -53,7 +56,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
     ctx,
     ...creation,
     refunds: createRefunds(ctx),
-    records: createPaymentRecords(deps.db),
+    records: createPaymentRecords(deps.repo),
     enzonaReturn: (query: Record<string, unknown>, kind: 'return' | 'cancel') =>
       enzonaReturn(ctx, query, kind),
     transfermovilNotify: (headers: Record<string, string | string[] | undefined>, body: unknown) =>
@@ -66,7 +69,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
      * leave the customer waiting for the reconciliation job.
      */
     async get(p: Principal, id: string, lang: Lang, opts: { refresh?: boolean } = {}) {
-      let row = access.canSee(p, await paymentsRepo.byId(ctx.db, id));
+      let row = access.canSee(p, await ctx.repo.byId(id));
       if (opts.refresh && row.status === 'PENDING' && Date.now() - row.updatedAt.getTime() > 3000) {
         row = await syncWithGateway(ctx, row, { source: 'POLL' }).catch(() => row);
       }
@@ -80,7 +83,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
 
     /** The receipt PDF of a PAYED payment (855 for any other status, 461 when the ledger has none). */
     async receipt(p: Principal, id: string, lang: Lang) {
-      const row = access.canSee(p, await paymentsRepo.byId(ctx.db, id));
+      const row = access.canSee(p, await ctx.repo.byId(id));
       if (row.status !== 'PAYED') throw new AppError('BADREQUESTERROR', 855, { status: row.status });
       return documents.paymentReceipt(row.id, lang);
     },

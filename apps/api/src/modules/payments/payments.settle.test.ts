@@ -11,7 +11,7 @@ import {
   type PaymentsWorld,
   startPaymentsWorld,
 } from '../../test/payments-world';
-import { contactReadWith, paymentsRepo } from './payments.repository';
+import { contactReadWith } from './payments.repository';
 import { finishPayment, settlePaid } from './payments.settle';
 
 let w: PaymentsWorld;
@@ -31,7 +31,7 @@ async function pendingAdvance(amountCents: number) {
     amountCents,
   });
   expect(res.statusCode, res.body).toBe(201);
-  const read = await paymentsRepo.byExternalId(w.t.database.db, res.json().transactionCode);
+  const read = await w.payments.ctx.repo.byExternalId(res.json().transactionCode);
   expect(read?.status).toBe('PENDING');
   return read!;
 }
@@ -110,7 +110,7 @@ describe('settling a payment read by a callback (one statement)', () => {
   it('a failed invoice payment frees its invoices and credits nothing', async () => {
     const { inv, created } = await hotelPaysOldestInvoiceByTm(w);
     expect((await openInvoices(w, CC_HOTEL)).find((i) => i.id === inv.id)?.displayStatus).toBe('Procesando');
-    const p = (await paymentsRepo.byExternalId(w.t.database.db, created.transactionCode))!;
+    const p = (await w.payments.ctx.repo.byExternalId(created.transactionCode))!;
     const { payment, changed } = await finishPayment(
       w.payments.ctx,
       p,

@@ -1,11 +1,9 @@
 import { AppError, mustTransition, type PaymentResultCode, type PaymentStatus } from '@ov/domain';
-import { type SQL, sql } from 'drizzle-orm';
-import { paymentRequests } from '../../db/schema';
-import { Binder, insertTogether, insertWhere } from '../../lib/batch';
+import { insertTogether } from '../../lib/batch';
 import { LedgerRejection } from '../billing';
 import type { PaymentsContext } from './payments.context';
 import { type OwnerSignal, ownerMessages, paymentTrace, sendSignals } from './payments.notify';
-import { contactReadWith, type PaymentRow, paymentsRepo } from './payments.repository';
+import { contactReadWith, type LedgerCtes, type PaymentRow, pendingEvent } from './payments.repository';
 
 /** How a pending payment ends. */
 export type Outcome =
@@ -59,27 +57,35 @@ export async function finishPayment(
     const fast = await finishInOneStatement(ctx, target, outcome, info);
     if (fast) return fast;
   }
-  const finished = await ctx.db.transaction(async (tx): Promise<Finished> => {
+  const finished = await ctx.repo.transaction(async (tx): Promise<Finished> => {
     const event = {
       paymentId,
       source: info.source,
       gatewayStatus: info.gatewayStatus,
       payload: info.payload,
     };
-    const updated = await paymentsRepo.guardedUpdateWithOwner(tx, paymentId, 'PENDING', {
-      status,
-      resultCode,
-      settledAt: new Date(),
-    });
+    const updated = await ctx.repo.guardedUpdateWithOwner(
+      paymentId,
+      'PENDING',
+      {
+        status,
+        resultCode,
+        settledAt: new Date(),
+      },
+      tx,
+    );
     if (!updated) {
-      const current = await paymentsRepo.byId(tx, paymentId);
+      const current = await ctx.repo.byId(paymentId, tx);
       if (!current) throw new AppError('NOTFOUND', 415);
-      await paymentsRepo.logEvent(tx, {
-        ...event,
-        method: current.method,
-        outcome: 'DUPLICATE',
-        resultCode: current.resultCode,
-      });
+      await ctx.repo.logEvent(
+        {
+          ...event,
+          method: current.method,
+          outcome: 'DUPLICATE',
+          resultCode: current.resultCode,
+        },
+        tx,
+      );
       return { payment: current, changed: false };
     }
     const after = updated.payment;
@@ -111,7 +117,7 @@ export async function finishPayment(
     await insertTogether(tx, [
       paymentTrace(before, after, info.actor ?? null),
       ...told.inserts,
-      paymentsRepo.pendingEvent({
+      pendingEvent({
         ...event,
         method: after.method,
         outcome: OUTCOME_NAMES[outcome.kind],
@@ -162,45 +168,27 @@ async function finishInOneStatement(
     updatedAt: now,
     version: before.version + 1,
   };
-  const changed = sql`exists (select 1 from payment_changed)`;
-  // Every value is a named placeholder: the text depends only on the shape and is compiled once.
-  const b = new Binder();
-  const t = paymentRequests;
-  const ctes: SQL[] = [
-    sql`payment_changed as (update ${t} set
-      status = ${b.bind('status', status)}, result_code = ${b.bind('resultCode', resultCode)}::int,
-      settled_at = ${b.bind('settledAt', now, t.settledAt)}::timestamptz,
-      updated_at = ${b.bind('updatedAt', now, t.updatedAt)}::timestamptz,
-      version = ${b.bind('version', after.version)}::int
-      where id = ${b.bind('id', before.id)}::uuid and status = 'PENDING'
-        and version = ${b.bind('readVersion', before.version)}::int
-      returning id)`,
-  ];
   let shape = 'settle';
+  let ledgerCtes: LedgerCtes | null = null;
   if (outcome.kind === 'PAID') {
     shape = 'settle_credit';
-    ctes.push(
-      ledger.creditAdvance(
-        {
-          cc: before.cc,
-          amountCents: before.amountCents,
-          bonusPercent: before.bonusPercent,
-          paymentId: before.id,
-          method: before.method,
-        },
-        changed,
-        b,
-      ),
-    );
+    const advance = {
+      cc: before.cc,
+      amountCents: before.amountCents,
+      bonusPercent: before.bonusPercent,
+      paymentId: before.id,
+      method: before.method,
+    };
+    ledgerCtes = (changed, b) => ledger.creditAdvance(advance, changed, b);
   } else if (before.type === 'CC') {
     shape = 'settle_release';
-    ctes.push(ledger.releaseInvoices(before.id, changed, b));
+    ledgerCtes = (changed, b) => ledger.releaseInvoices(before.id, changed, b);
   }
   const told = ownerMessages(ctx.config.publicUrl, after, owner);
   const writes = [
     paymentTrace(before, after, info.actor ?? null),
     ...told.inserts,
-    paymentsRepo.pendingEvent({
+    pendingEvent({
       paymentId: before.id,
       source: info.source,
       gatewayStatus: info.gatewayStatus,
@@ -210,15 +198,13 @@ async function finishInOneStatement(
       resultCode,
     }),
   ];
-  writes.forEach((w, i) => {
-    ctes.push(sql`${sql.raw(`payment_write${i}`)} as (${insertWhere(w, changed, b, `w${i}_`)})`);
-  });
-  const [row] = await b.run<{ changed: number }>(
-    ctx.db,
+  const changed = await ctx.repo.finishInOneStatement(
+    { id: before.id, readVersion: before.version, status, resultCode, at: now, version: after.version },
     shape,
-    sql`with ${sql.join(ctes, sql`, `)} select count(*)::int as changed from payment_changed`,
+    ledgerCtes,
+    writes,
   );
-  if (!row?.changed) return null;
+  if (!changed) return null;
   await sendSignals(ctx.db, [told.signal]);
   return { payment: after, changed: true };
 }

@@ -1,9 +1,7 @@
 import type { PaymentMethod } from '@ov/domain';
-import { and, asc, eq, lte } from 'drizzle-orm';
-import { paymentRequests } from '../../db/schema';
 import { GatewayError, type GatewayQuery, type PaymentGateway } from './gateways';
 import type { PaymentsContext } from './payments.context';
-import { type PaymentRow, paymentsRepo } from './payments.repository';
+import type { PaymentRow } from './payments.repository';
 import { type EventInfo, finishPayment, settlePaid } from './payments.settle';
 
 /**
@@ -45,7 +43,7 @@ export async function applyGatewayQuery(
     case 'EXPIRED':
       return (await finishPayment(ctx, p, { kind: 'EXPIRED' }, ev)).payment;
     default:
-      await paymentsRepo.logEvent(ctx.db, {
+      await ctx.repo.logEvent({
         paymentId: p.id,
         method: p.method,
         source: info.source,
@@ -91,19 +89,11 @@ export async function reconcileOnce(
   opts: { olderThanMs?: number; at?: Date; limit?: number } = {},
 ): Promise<ReconcileReport> {
   const at = opts.at ?? new Date();
-  const rows = await ctx.db
-    .select()
-    .from(paymentRequests)
-    .where(
-      and(
-        eq(paymentRequests.status, 'PENDING'),
-        opts.olderThanMs === undefined
-          ? lte(paymentRequests.expiresAt, at)
-          : lte(paymentRequests.createdAt, new Date(at.getTime() - opts.olderThanMs)),
-      ),
-    )
-    .orderBy(asc(paymentRequests.createdAt))
-    .limit(opts.limit ?? 500);
+  const rows = await ctx.repo.pendingToReconcile({
+    at,
+    olderThanMs: opts.olderThanMs,
+    limit: opts.limit ?? 500,
+  });
   const report: ReconcileReport = { checked: 0, settled: 0, ended: 0, stillPending: 0, errors: 0 };
   const info: EventInfo = { source: 'RECONCILE' };
   for (const p of rows) {

@@ -1,0 +1,372 @@
+import type { InvoiceDisplayStatus } from '@ov/domain';
+import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lte, ne, or, type SQL, sql } from 'drizzle-orm';
+import { type Executor, oncePerDatabase } from '../../db/client';
+import { accounts, advanceBalances, invoices, ledgerPaymentInvoices, ledgerPayments } from '../../db/schema';
+import { type Binder, insertWhere, pendingInsert } from '../../lib/batch';
+import type { InvoiceQuery } from './commercial-system';
+
+/** A row of the ledger's accounts and invoices, as stored (ledger.mappers.ts turns them into DTOs). */
+export type AccountRow = typeof accounts.$inferSelect;
+export type InvoiceRow = typeof invoices.$inferSelect;
+export type LedgerPaymentRow = typeof ledgerPayments.$inferSelect;
+
+/** What is still due on an unpaid invoice, in SQL (mirrors domain amountDueCents). */
+export const dueSql = sql<number>`greatest(${invoices.invoicedCents} - ${invoices.paidCents} - ${invoices.bonusCents}, 0)`;
+
+/** The SQL condition of one display status (spec §3), so filters run in the index, not in memory. */
+function displayStatusCondition(s: InvoiceDisplayStatus): SQL | undefined {
+  const idle = isNull(invoices.inFlightPaymentId);
+  switch (s) {
+    case 'Procesando':
+      return isNotNull(invoices.inFlightPaymentId);
+    case 'Conveniada':
+      return and(idle, eq(invoices.status, 'AGREED'));
+    case 'Pagada':
+      return and(idle, eq(invoices.status, 'PAID'));
+    case 'Pago Parcial':
+      return and(
+        idle,
+        or(
+          eq(invoices.status, 'PARTIAL'),
+          and(
+            eq(invoices.status, 'PENDING'),
+            sql`${invoices.paidCents} > 0`,
+            sql`${invoices.paidCents} < ${invoices.invoicedCents}`,
+          ),
+        ),
+      );
+    case 'Pendiente':
+      return and(
+        idle,
+        eq(invoices.status, 'PENDING'),
+        sql`(${invoices.paidCents} = 0 or ${invoices.paidCents} >= ${invoices.invoicedCents})`,
+      );
+  }
+}
+
+export function invoiceWhere(cc: string, q: Omit<InvoiceQuery, 'page' | 'size'>): SQL | undefined {
+  return and(
+    eq(invoices.cc, cc),
+    q.from ? gte(invoices.issuedOn, q.from) : undefined,
+    q.to ? lte(invoices.issuedOn, q.to) : undefined,
+    q.status?.length ? or(...q.status.map(displayStatusCondition)) : undefined,
+  );
+}
+
+/**
+ * Debts of several codes in one pass over the partial index of unpaid invoices. Named and prepared:
+ * it is the customer's most frequent call, so it is parsed and planned once per connection. The
+ * 'PAID' literal (not a parameter) keeps the partial index usable by the generic plan.
+ */
+function buildDebtsQuery(db: Executor) {
+  return db
+    .select({
+      cc: invoices.cc,
+      total: sql<string>`coalesce(sum(${dueSql}), 0)`,
+      pending: sql<number>`count(*) filter (where ${dueSql} > 0)::int`,
+      oldest: sql<string | null>`min(${invoices.issuedOn}) filter (where ${dueSql} > 0)`,
+      agreed: sql<number>`count(*) filter (where ${invoices.status} = 'AGREED')::int`,
+      processing: sql<number>`count(*) filter (where ${invoices.inFlightPaymentId} is not null)::int`,
+    })
+    .from(invoices)
+    .where(sql`${invoices.cc} = any(${sql.placeholder('ccs')}::text[]) and ${invoices.status} <> 'PAID'`)
+    .groupBy(invoices.cc)
+    .prepare('ledger_debts');
+}
+const debtsQuery = oncePerDatabase(buildDebtsQuery);
+
+/** One account by its code: every call on a code starts here. */
+const accountQuery = oncePerDatabase((db: Executor) =>
+  db
+    .select()
+    .from(accounts)
+    .where(eq(accounts.cc, sql.placeholder('cc')))
+    .limit(1)
+    .prepare('ledger_account'),
+);
+
+/**
+ * A page of a code's invoices without a status filter (the page a customer opens first), the date
+ * range as nullable parameters so one generic plan serves every call: still a range scan of
+ * (cc, issued_on desc, id).
+ */
+const invoicePageQuery = oncePerDatabase((db: Executor) =>
+  db
+    .select({ invoice: invoices, total: sql<number>`count(*) over ()::int` })
+    .from(invoices)
+    .where(
+      and(
+        eq(invoices.cc, sql.placeholder('cc')),
+        sql`${invoices.issuedOn} >= coalesce(${sql.placeholder('from')}::date, '-infinity'::date)`,
+        sql`${invoices.issuedOn} <= coalesce(${sql.placeholder('to')}::date, 'infinity'::date)`,
+      ),
+    )
+    .orderBy(desc(invoices.issuedOn), asc(invoices.id))
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'))
+    .prepare('ledger_invoice_page'),
+);
+
+/** An advance to credit, its bonus already computed (the rule is the domain's, see ledger-payments.ts). */
+export interface AdvanceRow {
+  cc: string;
+  amountCents: number;
+  bonusCents: number;
+  creditedCents: number;
+  paymentId: string;
+  method: string;
+}
+
+/**
+ * The ledger row of an advance (once per payment: the unique payment id) and, only if that row is new,
+ * the balance credited: two CTEs, `ledger_recorded` and `ledger_credited`. With `condition` the row is
+ * written only if it holds (see `inStatement` of the commercial system).
+ */
+function creditAdvanceCtes(advance: AdvanceRow, condition: SQL = sql`true`, binder?: Binder): SQL {
+  const { cc, amountCents, bonusCents, creditedCents, paymentId, method } = advance;
+  const value = (name: string, v: unknown) => (binder ? binder.bind(`ledger_${name}`, v) : sql`${v}`);
+  const recorded = insertWhere(
+    pendingInsert(ledgerPayments, { paymentId, cc, amountCents, bonusCents, method, kind: 'ADELANTO' }),
+    condition,
+    binder,
+    'ledger_',
+  );
+  return sql`ledger_recorded as (${recorded} on conflict (payment_id) do nothing returning id),
+    ledger_credited as (
+      insert into ${advanceBalances} (cc, balance_cents)
+      select ${value('balanceCc', cc)}, ${value('credited', creditedCents)}::bigint from ledger_recorded
+      on conflict (cc) do update
+        set balance_cents = ${advanceBalances}.balance_cents + excluded.balance_cents, updated_at = now()
+      returning balance_cents as balance)`;
+}
+
+/**
+ * All the SQL of the built-in commercial system (the ledger on our own tables). Reads go to `db`;
+ * the money-moving calls take the caller's transaction (`tx`), as the CommercialSystem interface does.
+ */
+export function createLedgerRepository(db: Executor) {
+  return {
+    /** One account by its code: every call on a code starts here (prepared once per database). */
+    async account(cc: string): Promise<AccountRow | undefined> {
+      const [a] = await accountQuery(db).execute({ cc });
+      return a;
+    },
+
+    async accounts(ccs: string[]): Promise<AccountRow[]> {
+      return db.select().from(accounts).where(inArray(accounts.cc, ccs));
+    },
+
+    /** The code's invoices that are not PAID, oldest first. */
+    async unpaidInvoices(cc: string): Promise<InvoiceRow[]> {
+      return db
+        .select()
+        .from(invoices)
+        .where(and(eq(invoices.cc, cc), ne(invoices.status, 'PAID')))
+        .orderBy(asc(invoices.issuedOn), asc(invoices.id));
+    },
+
+    /** Debt summaries of several codes in one pass over the partial index of unpaid invoices. */
+    async debts(ccs: string[]) {
+      return debtsQuery(db).execute({ ccs });
+    },
+
+    /** A page of a code's invoices, newest first, each with the total of the filter. */
+    async invoicePage(cc: string, q: InvoiceQuery): Promise<{ invoice: InvoiceRow; total: number }[]> {
+      return q.status?.length
+        ? db
+            .select({ invoice: invoices, total: sql<number>`count(*) over ()::int` })
+            .from(invoices)
+            .where(invoiceWhere(cc, q))
+            .orderBy(desc(invoices.issuedOn), asc(invoices.id))
+            .limit(q.size)
+            .offset((q.page - 1) * q.size)
+        : invoicePageQuery(db).execute({
+            cc,
+            from: q.from ?? null,
+            to: q.to ?? null,
+            limit: q.size,
+            offset: (q.page - 1) * q.size,
+          });
+    },
+
+    async invoiceCount(cc: string, q: Omit<InvoiceQuery, 'page' | 'size'>): Promise<number> {
+      const [c] = await db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(invoices)
+        .where(invoiceWhere(cc, q));
+      return c.n;
+    },
+
+    async invoice(cc: string, invoiceId: string): Promise<InvoiceRow | undefined> {
+      const [i] = await db
+        .select()
+        .from(invoices)
+        .where(and(eq(invoices.id, invoiceId), eq(invoices.cc, cc)))
+        .limit(1);
+      return i;
+    },
+
+    async latestInvoiceNumbers(cc: string, count: number): Promise<string[]> {
+      const rows = await db
+        .select({ number: invoices.number })
+        .from(invoices)
+        .where(eq(invoices.cc, cc))
+        .orderBy(desc(invoices.issuedOn), asc(invoices.id))
+        .limit(count);
+      return rows.map((r) => r.number);
+    },
+
+    async advanceBalance(cc: string, ex: Executor = db): Promise<number | undefined> {
+      const [b] = await ex
+        .select({ balance: advanceBalances.balanceCents })
+        .from(advanceBalances)
+        .where(eq(advanceBalances.cc, cc));
+      return b?.balance;
+    },
+
+    async advanceBalances(ccs: string[]) {
+      return db
+        .select({ cc: advanceBalances.cc, balance: advanceBalances.balanceCents })
+        .from(advanceBalances)
+        .where(inArray(advanceBalances.cc, ccs));
+    },
+
+    /** The last `periods` invoices' amounts and consumption, newest first. */
+    async consumption(cc: string, periods: number) {
+      return db
+        .select({
+          periodFrom: invoices.periodFrom,
+          periodTo: invoices.periodTo,
+          invoicedCents: invoices.invoicedCents,
+          consumptionM3: invoices.consumptionM3,
+        })
+        .from(invoices)
+        .where(eq(invoices.cc, cc))
+        .orderBy(desc(invoices.issuedOn), asc(invoices.id))
+        .limit(periods);
+    },
+
+    // ---- writes, in the caller's transaction ----
+
+    /** The invoices, locked in id order (two payments never deadlock). */
+    async lockInvoices(tx: Executor, ids: string[]): Promise<InvoiceRow[]> {
+      return tx
+        .select()
+        .from(invoices)
+        .where(inArray(invoices.id, ids))
+        .orderBy(asc(invoices.id))
+        .for('update');
+    },
+
+    async setInFlight(tx: Executor, ids: string[], paymentId: string) {
+      await tx.update(invoices).set({ inFlightPaymentId: paymentId }).where(inArray(invoices.id, ids));
+    },
+
+    /** Frees what the payment claimed; how many invoices. */
+    async releaseInFlight(tx: Executor, paymentId: string): Promise<number> {
+      const freed = await tx
+        .update(invoices)
+        .set({ inFlightPaymentId: null })
+        .where(eq(invoices.inFlightPaymentId, paymentId))
+        .returning({ id: invoices.id });
+      return freed.length;
+    },
+
+    /** The ledger row id of a payment, if the ledger has one. */
+    async ledgerPaymentId(tx: Executor, paymentId: string): Promise<string | undefined> {
+      const [row] = await tx
+        .select({ id: ledgerPayments.id })
+        .from(ledgerPayments)
+        .where(eq(ledgerPayments.paymentId, paymentId));
+      return row?.id;
+    },
+
+    async ledgerPayment(tx: Executor, paymentId: string): Promise<LedgerPaymentRow | undefined> {
+      const [row] = await tx.select().from(ledgerPayments).where(eq(ledgerPayments.paymentId, paymentId));
+      return row;
+    },
+
+    /** A ledger row, once per payment id: undefined when one with that id exists. */
+    async insertLedgerPayment(
+      tx: Executor,
+      row: typeof ledgerPayments.$inferInsert,
+    ): Promise<string | undefined> {
+      const [lp] = await tx
+        .insert(ledgerPayments)
+        .values(row)
+        .onConflictDoNothing({ target: ledgerPayments.paymentId })
+        .returning({ id: ledgerPayments.id });
+      return lp?.id;
+    },
+
+    /** An invoice paid: `dueCents` more paid, status PAID, no longer claimed. */
+    async markPaid(tx: Executor, invoiceId: string, dueCents: number) {
+      await tx
+        .update(invoices)
+        .set({
+          paidCents: sql`${invoices.paidCents} + ${dueCents}`,
+          status: 'PAID',
+          partial: false,
+          inFlightPaymentId: null,
+        })
+        .where(eq(invoices.id, invoiceId));
+    },
+
+    async insertPaymentLines(
+      tx: Executor,
+      lines: { paymentId: string; invoiceId: string; amountCents: number }[],
+    ) {
+      await tx.insert(ledgerPaymentInvoices).values(lines);
+    },
+
+    async paymentLines(tx: Executor, paymentId: string) {
+      return tx
+        .select()
+        .from(ledgerPaymentInvoices)
+        .where(eq(ledgerPaymentInvoices.paymentId, paymentId))
+        .orderBy(asc(ledgerPaymentInvoices.invoiceId));
+    },
+
+    /** An invoice owes again what a reversed payment paid on it (PARTIAL or PENDING). */
+    async unpay(tx: Executor, invoiceId: string, amountCents: number) {
+      const left = sql`${invoices.paidCents} - ${amountCents}`;
+      await tx
+        .update(invoices)
+        .set({
+          paidCents: sql`greatest(${left}, 0)`,
+          status: sql`case when ${left} > 0 then 'PARTIAL' else 'PENDING' end`,
+          partial: sql`${left} > 0`,
+        })
+        .where(eq(invoices.id, invoiceId));
+    },
+
+    /** The advance balance loses `cents` (a reversed advance, bonus included). */
+    async debitAdvance(tx: Executor, cc: string, cents: number) {
+      await tx
+        .update(advanceBalances)
+        .set({ balanceCents: sql`${advanceBalances.balanceCents} - ${cents}`, updatedAt: sql`now()` })
+        .where(eq(advanceBalances.cc, cc));
+    },
+
+    /**
+     * One statement: the ledger row of an advance (once per payment) and, only if it was new, the
+     * balance credited. The new balance, or undefined when the payment was already credited.
+     */
+    async creditAdvance(tx: Executor, advance: AdvanceRow): Promise<number | undefined> {
+      const result = (await tx.execute(
+        sql`with ${creditAdvanceCtes(advance)} select balance from ledger_credited`,
+      )) as unknown as { rows: { balance: string | number }[] };
+      const [b] = result.rows;
+      return b ? Number(b.balance) : undefined;
+    },
+
+    /** `creditAdvance` and `releaseInFlight` as CTEs of a caller's single statement (see `inStatement`). */
+    inStatement: {
+      creditAdvance: creditAdvanceCtes,
+      releaseInvoices: (paymentId: string, condition: SQL, binder: Binder): SQL =>
+        sql`ledger_released as (update ${invoices} set in_flight_payment_id = null
+          where in_flight_payment_id = ${binder.bind('ledger_release', paymentId, invoices.inFlightPaymentId)}::uuid and ${condition} returning id)`,
+    },
+  };
+}
+export type LedgerRepository = ReturnType<typeof createLedgerRepository>;
