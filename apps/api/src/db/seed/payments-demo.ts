@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { DEMO_LINKED_CODES, DEMO_UNLINKED_CODES, ROLE_NAMES } from '@ov/domain';
+import { advanceBonusCents, DEMO_LINKED_CODES, DEMO_UNLINKED_CODES, ROLE_NAMES } from '@ov/domain';
 import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import { hashPassword } from '../../lib/passwords';
 import type { Db, Tx } from '../client';
@@ -231,7 +231,7 @@ async function advanceDeposits(tx: Tx, ownerOf: Map<string, string>, codes: stri
   for (const b of balances) {
     // amount + floor(amount × 5 %) = balance, in whole pesos as the advance form asks.
     const amountCents = Math.floor(b.balanceCents / (1 + DEMO_BONUS_PERCENT / 100) / 100) * 100;
-    const bonusCents = Math.floor((amountCents * DEMO_BONUS_PERCENT) / 100);
+    const bonusCents = advanceBonusCents(amountCents, DEMO_BONUS_PERCENT);
     if (amountCents <= 0) continue;
     const id = randomUUID();
     const method = unit(b.cc) < 0.5 ? 'ENZONA' : 'TRANSFERMOVIL';

@@ -38,4 +38,24 @@ describe('advance deposit of an odd amount (bonus 5 %)', () => {
       expect(await balance()).toBe(before + amountCents + bonusCents);
     });
   }
+
+  it('settled by reconciliation (its notification lost), 10 001 cents still earn 500 cents and credit 10 501', async () => {
+    const before = await balance();
+    const res = await w.call('POST', '/api/payments/advance', jose, {
+      cc: CC_NO_DEBT,
+      method: 'TRANSFERMOVIL',
+      amountCents: 10_001,
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const created = res.json();
+    expect(created).toMatchObject({ amountCents: 10_001, bonusCents: 500 });
+    // Paid in the bank's app, but the notification never arrives: the reconciliation pass settles it
+    // (the ledger's transactional credit, not the one-statement settlement a callback takes).
+    await w.sandbox.fault('transfermovil', 'drop', { times: 1 });
+    await w.tmApprove(created.transactionCode);
+    expect((await w.row(created.paymentId)).status).toBe('PENDING');
+    await w.payments.reconcileOnce({ olderThanMs: 0 });
+    expect(await w.row(created.paymentId)).toMatchObject({ status: 'PAYED', bonusCents: 500 });
+    expect(await balance()).toBe(before + 10_501);
+  });
 });

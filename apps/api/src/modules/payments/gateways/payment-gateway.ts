@@ -1,4 +1,4 @@
-import type { PaymentMethod } from '@ov/domain';
+import { decimalToCents, centsToDecimal as domainCentsToDecimal, type PaymentMethod } from '@ov/domain';
 import { request } from 'undici';
 
 /**
@@ -112,26 +112,17 @@ export class GatewayError extends Error {
   }
 }
 
-const DECIMAL = /^(\d+)(?:\.(\d{1,2}))?$/;
-
-/** 12345 → '123.45'. */
+/**
+ * 12345 → '123.45': the domain's conversion (packages/domain money.ts); an amount sent to a gateway is
+ * never negative.
+ */
 export function centsToDecimal(cents: number): string {
   if (!Number.isSafeInteger(cents) || cents < 0) throw new RangeError(`Invalid amount in cents: ${cents}`);
-  const digits = String(cents).padStart(3, '0');
-  return `${digits.slice(0, -2)}.${digits.slice(-2)}`;
+  return domainCentsToDecimal(cents);
 }
 
-/**
- * '123.45' or 123.45 → 12345. A JSON number is read through its shortest decimal text, so no
- * floating-point arithmetic happens. Returns undefined for anything that is not a plain amount.
- */
-export function decimalToCents(value: unknown): number | undefined {
-  if (typeof value !== 'string' && typeof value !== 'number') return undefined;
-  const match = DECIMAL.exec(typeof value === 'number' ? String(value) : value.trim());
-  if (!match) return undefined;
-  const cents = Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0'));
-  return Number.isSafeInteger(cents) ? cents : undefined;
-}
+/** '123.45' or 123.45 → 12345 (the domain's conversion); undefined for anything that is not a plain amount. */
+export { decimalToCents };
 
 export function header(headers: NotificationHeaders, name: string): string | undefined {
   const v = headers[name] ?? headers[name.toLowerCase()];

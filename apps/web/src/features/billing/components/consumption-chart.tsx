@@ -1,3 +1,4 @@
+import { centsToPesos, pesosToCents } from '@ov/domain/money';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { CartesianChart } from '../../../components/charts/charts';
@@ -35,8 +36,8 @@ export default function ConsumptionChart({ points }: { points: ConsumptionPoint[
             name: t('billing.chart.amount'),
             color: BLUE,
             kind: 'bar',
-            values: points.map((p) => p.invoicedCents / 100),
-            format: (value) => formatMoney(Math.round(value * 100)),
+            values: points.map((p) => centsToPesos(p.invoicedCents)),
+            format: (value) => formatMoney(pesosToCents(value)),
           },
           ...(hasConsumption
             ? [

@@ -1,4 +1,4 @@
-import { formatMoney } from '@ov/domain/money';
+import { centsToPesos, formatMoney, pesosToCents } from '@ov/domain/money';
 import { Empty, Skeleton } from 'antd';
 import dayjs from 'dayjs';
 import type { ReactNode } from 'react';
@@ -22,8 +22,8 @@ export function percentLabel(percent: number | undefined): string {
   return `${((percent ?? 0) * 100).toFixed(1)} %`;
 }
 
-const pesos = (cents: number) => cents / 100;
-const money = (value: number) => formatMoney(Math.round(value * 100));
+const pesos = centsToPesos;
+const money = (value: number) => formatMoney(pesosToCents(value));
 const pesoTick = (value: number) => `$${value.toLocaleString('en-US')}`;
 const CHART_HEIGHT = 270;
 

@@ -1,5 +1,5 @@
 import type { NumberFilterOperator } from '@ov/domain/filters';
-import { parseMoneyToCents } from '@ov/domain/money';
+import { centsToPesos, parseMoneyToCents } from '@ov/domain/money';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TextInput } from '../../../components/form-kit/inputs';
@@ -20,7 +20,7 @@ export function parsePesos(text: string): number | null | undefined {
   if (!text.trim()) return null;
   try {
     const cents = parseMoneyToCents(text);
-    return cents < 0 ? undefined : cents / 100;
+    return cents < 0 ? undefined : centsToPesos(cents);
   } catch {
     return undefined;
   }

@@ -1,4 +1,5 @@
 import { toDateRangeFilter, toNumberFilter } from '@ov/domain/filters';
+import { pesosToCents } from '@ov/domain/money';
 import type { Filter } from '@ov/domain/validation/forms';
 import type { Dayjs } from 'dayjs';
 import { useMemo, useState } from 'react';
@@ -15,8 +16,8 @@ export interface RecordFilterValues {
   amount: AmountFilterValue;
 }
 
-const pesosToCents = (value: number | null | undefined) =>
-  value === null || value === undefined ? undefined : Math.round(value * 100);
+const centsOf = (value: number | null | undefined) =>
+  value === null || value === undefined ? undefined : pesosToCents(value);
 
 /** The spec's filters (§5) for the chosen values; the amount is typed in pesos but filtered in cents. */
 export function toRecordFilters({ status, method, type, range, cc, amount }: RecordFilterValues): Filter[] {
@@ -29,10 +30,10 @@ export function toRecordFilters({ status, method, type, range, cc, amount }: Rec
     chosen.push(
       toDateRangeFilter('createdAt', range[0].startOf('day').toDate(), range[1].endOf('day').toDate()),
     );
-  const single = pesosToCents(amount.value);
+  const single = centsOf(amount.value);
   if (amount.op === 'RANGE') {
-    const from = pesosToCents(amount.from);
-    const to = pesosToCents(amount.to);
+    const from = centsOf(amount.from);
+    const to = centsOf(amount.to);
     if (from !== undefined || to !== undefined)
       chosen.push(toNumberFilter('amountCents', 'RANGE', undefined, { from, to }));
   } else if (single !== undefined) {

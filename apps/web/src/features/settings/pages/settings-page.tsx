@@ -1,4 +1,5 @@
 import '../i18n';
+import { centsToPesos, pesosToCents } from '@ov/domain/money';
 import { type Settings, settingsSchema } from '@ov/domain/settings';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Form, Input, InputNumber, Skeleton, Switch } from 'antd';
@@ -48,7 +49,7 @@ export default function SettingsPage() {
   useEffect(() => {
     if (!query.data) return;
     const { advanceMinCents, version: _v, configured: _c, ...rest } = query.data;
-    form.setFieldsValue({ ...rest, advanceMin: advanceMinCents / 100 });
+    form.setFieldsValue({ ...rest, advanceMin: centsToPesos(advanceMinCents) });
   }, [query.data, form]);
 
   if (!query.data) return <Skeleton active paragraph={{ rows: 10 }} />;
@@ -58,7 +59,7 @@ export default function SettingsPage() {
     setSaving(true);
     try {
       const saved = await save(
-        { ...values, advanceMinCents: Math.round(advanceMin * 100) },
+        { ...values, advanceMinCents: pesosToCents(advanceMin) },
         'settings',
         query.data.version,
       );
