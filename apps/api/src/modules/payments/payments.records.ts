@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import { AppError } from '@ov/domain';
+import { AppError, centsToDecimal } from '@ov/domain';
 import type { Principal } from '../../core/principal';
 import type { Lang } from '../../lib/language';
 import type { SearchQuery } from '../../lib/search';
@@ -32,13 +32,7 @@ const CSV_COLUMNS = [
 class CsvNumber {
   constructor(readonly text: string) {}
 }
-const decimal = (cents: number) => {
-  const neg = cents < 0;
-  const d = String(Math.abs(cents)).padStart(3, '0');
-  return `${neg ? '-' : ''}${d.slice(0, -2)}.${d.slice(-2)}`;
-};
-
-const money = (cents: number) => new CsvNumber(decimal(cents));
+const money = (cents: number) => new CsvNumber(centsToDecimal(cents));
 const integer = (n: number | null | undefined) =>
   n === null || n === undefined ? null : new CsvNumber(String(n));
 
