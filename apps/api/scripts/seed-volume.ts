@@ -7,13 +7,13 @@
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { billingPeriods, type GenResult, generateAccount } from '@ov/domain';
 import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import { loadConfig } from '../src/config';
 import { openDatabase } from '../src/db/client';
 import { accounts, advanceBalances, invoices } from '../src/db/schema';
 import { DEFAULT_SPACE, seedIfEmpty } from '../src/db/seed';
-import { billingPeriods, type GenResult, generateAccount } from '../src/modules/billing';
 import { parseArgs, progressBar } from './progress';
 
 const args = parseArgs(process.argv.slice(2));

@@ -1,5 +1,12 @@
-import { DEMO_LINKED_CODES, DEMO_UNLINKED_CODES } from '@ov/domain';
-import { billingPeriods, type GenAccount, type GenResult, generateAccount, type Profile } from './generator';
+import {
+  billingPeriods,
+  DEMO_LINKED_CODES,
+  DEMO_UNLINKED_CODES,
+  type GenAccount,
+  type GenResult,
+  generateAccount,
+  type Profile,
+} from '@ov/domain';
 import type { Sql, Store } from './store';
 
 /** The portal's demo ledger has 300 accounts; the reference system seeds the same ones by default. */

@@ -1,13 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import { DEMO_LINKED_CODES, DEMO_UNLINKED_CODES } from '@ov/domain';
-import { and, eq, inArray } from 'drizzle-orm';
 import {
   billingPeriods,
+  DEMO_LINKED_CODES,
+  DEMO_UNLINKED_CODES,
   type GenAccount,
   type GenResult,
   generateAccount,
   type Profile,
-} from '../../modules/billing';
+} from '@ov/domain';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { Db, Tx } from '../client';
 import {
   accounts,

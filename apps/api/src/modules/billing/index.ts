@@ -6,7 +6,6 @@ export * from './commercial-system';
 export { field, header, render, UTILITY_HEADER } from './documents.pdf';
 export { createDocumentsRepository } from './documents.repository';
 export { type BillingDocuments, createBillingDocuments } from './documents.service';
-export { billingPeriods, type GenAccount, type GenResult, generateAccount, type Profile } from './generator';
 export { createImporterRepository, type ImporterRepository, importBilling } from './importer';
 export { createLedgerCommercialSystem } from './ledger';
 export { formatAddress } from './ledger.mappers';

@@ -1,12 +1,7 @@
-import {
-  BILLING_PERIOD_MONTHS,
-  type ClientType,
-  demoInvoiceNumber,
-  invoiceAmountCents,
-  MUNICIPALITIES,
-  POPULAR_COUNCILS,
-  STREETS,
-} from '@ov/domain';
+import type { ClientType } from '../enums';
+import { MUNICIPALITIES, POPULAR_COUNCILS, STREETS } from '../municipalities';
+import { demoInvoiceNumber } from './demo';
+import { BILLING_PERIOD_MONTHS, invoiceAmountCents } from './tariff';
 
 /**
  * Deterministic synthetic ledger rows, shared by the demo seed and the volume generator. Account `i`
