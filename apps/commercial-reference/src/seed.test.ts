@@ -1,6 +1,5 @@
-import { DEMO_LINKED_CODES, DEMO_UNLINKED_CODES } from '@ov/domain';
+import { DEMO_LINKED_CODES, DEMO_UNLINKED_CODES, demoAccounts } from '@ov/domain';
 import { describe, expect, it } from 'vitest';
-import { demoAccounts } from './seed';
 
 // The generator is the portal's own (packages/domain billing/generator.ts): same codes, holders and
 // amounts as the portal's demo ledger, by construction.

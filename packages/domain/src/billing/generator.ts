@@ -1,6 +1,6 @@
 import type { ClientType } from '../enums';
 import { MUNICIPALITIES, POPULAR_COUNCILS, STREETS } from '../municipalities';
-import { demoInvoiceNumber } from './demo';
+import { DEMO_LINKED_CODES, DEMO_UNLINKED_CODES, demoInvoiceNumber } from './demo';
 import { BILLING_PERIOD_MONTHS, invoiceAmountCents } from './tariff';
 
 /**
@@ -244,4 +244,94 @@ export function generateAccount(i: number, opts: GenOptions): GenResult {
   });
   const advanceCents = profile === 'advance' ? 500 + Math.floor(r() * 200) * 100 : 0;
   return { account, invoices, profile, advanceCents };
+}
+
+/** Demo accounts in total: the documented ones first, then generated ones across the 15 municipalities. */
+export const DEMO_ACCOUNTS = 300;
+
+/** The documented demo codes (DEMO_LINKED_CODES, then DEMO_UNLINKED_CODES) and the profiles they show. */
+const FIXED: { profile: Profile; overrides: Partial<GenAccount> }[] = [
+  {
+    profile: 'debtor',
+    overrides: {
+      holderName: 'María Pérez González',
+      clientType: 'RESIDENTIAL',
+      municipality: 2,
+      active: true,
+      metered: true,
+    },
+  },
+  {
+    profile: 'agreed',
+    overrides: {
+      holderName: 'María Pérez González',
+      clientType: 'RESIDENTIAL',
+      municipality: 2,
+      active: true,
+      metered: false,
+      nucleusPeople: 4,
+    },
+  },
+  {
+    profile: 'advance',
+    overrides: {
+      holderName: 'José Fernández Díaz',
+      clientType: 'RESIDENTIAL',
+      municipality: 9,
+      active: true,
+      metered: true,
+    },
+  },
+  {
+    profile: 'debtor',
+    overrides: {
+      holderName: 'Hotel Vedado Mar',
+      clientType: 'ESTATE_BIG_CLIENT',
+      municipality: 2,
+      active: true,
+      metered: true,
+    },
+  },
+  {
+    profile: 'processing',
+    overrides: {
+      holderName: 'Escuela Primaria José Martí',
+      clientType: 'STATE',
+      municipality: 4,
+      active: true,
+      metered: true,
+    },
+  },
+  { profile: 'debtor', overrides: { active: true } },
+  { profile: 'paid', overrides: { active: true } },
+  { profile: 'agreed', overrides: { active: true } },
+  { profile: 'pending', overrides: { active: true } },
+  { profile: 'pending', overrides: { active: false } },
+];
+
+/**
+ * The demo ledger, the same for the portal's seed and the reference commercial system: the ten
+ * documented codes first, then generated ones (codes 23…011 onwards).
+ */
+export function demoAccounts(today: Date, count = DEMO_ACCOUNTS): GenResult[] {
+  const periods = billingPeriods(today);
+  const codes = [...DEMO_LINKED_CODES, ...DEMO_UNLINKED_CODES];
+  const out: GenResult[] = [];
+  for (let i = 1; i <= count; i++) {
+    const f = FIXED[i - 1];
+    if (!f) {
+      out.push(generateAccount(i, { prefix: '23', periods }));
+      continue;
+    }
+    const known = codes[i - 1];
+    const holder = 'holder' in known ? { holderName: known.holder } : {};
+    const r = generateAccount(i, {
+      prefix: '23',
+      periods,
+      profile: f.profile,
+      overrides: { ...f.overrides, ...holder },
+    });
+    out.push({ ...r, account: { ...r.account, cc: known.cc, contractNumber: known.contractNumber } });
+  }
+  return out;
 }

@@ -1,13 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import {
-  billingPeriods,
-  DEMO_LINKED_CODES,
-  DEMO_UNLINKED_CODES,
-  type GenAccount,
-  type GenResult,
-  generateAccount,
-  type Profile,
-} from '@ov/domain';
+import { DEMO_LINKED_CODES, demoAccounts, type GenResult } from '@ov/domain';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db, Tx } from '../client';
 import {
@@ -22,86 +14,9 @@ import {
 } from '../schema';
 import { DEFAULT_SPACE } from './base';
 
-export { DEMO_LINKED_CODES, DEMO_UNLINKED_CODES } from '@ov/domain';
+export { DEMO_ACCOUNTS, DEMO_LINKED_CODES, DEMO_UNLINKED_CODES } from '@ov/domain';
 
-/** Demo accounts in total (the documented ones first, then generated ones across the 15 municipalities). */
-export const DEMO_ACCOUNTS = 300;
 const METHODS = ['ENZONA', 'TRANSFERMOVIL', 'OFICINA_COMERCIAL'] as const;
-
-const FIXED: { profile: Profile; overrides: Partial<GenAccount> }[] = [
-  {
-    profile: 'debtor',
-    overrides: {
-      holderName: 'María Pérez González',
-      clientType: 'RESIDENTIAL',
-      municipality: 2,
-      active: true,
-      metered: true,
-    },
-  },
-  {
-    profile: 'agreed',
-    overrides: {
-      holderName: 'María Pérez González',
-      clientType: 'RESIDENTIAL',
-      municipality: 2,
-      active: true,
-      metered: false,
-      nucleusPeople: 4,
-    },
-  },
-  {
-    profile: 'advance',
-    overrides: {
-      holderName: 'José Fernández Díaz',
-      clientType: 'RESIDENTIAL',
-      municipality: 9,
-      active: true,
-      metered: true,
-    },
-  },
-  {
-    profile: 'debtor',
-    overrides: {
-      holderName: 'Hotel Vedado Mar',
-      clientType: 'ESTATE_BIG_CLIENT',
-      municipality: 2,
-      active: true,
-      metered: true,
-    },
-  },
-  {
-    profile: 'processing',
-    overrides: {
-      holderName: 'Escuela Primaria José Martí',
-      clientType: 'STATE',
-      municipality: 4,
-      active: true,
-      metered: true,
-    },
-  },
-  { profile: 'debtor', overrides: { active: true } },
-  { profile: 'paid', overrides: { active: true } },
-  { profile: 'agreed', overrides: { active: true } },
-  { profile: 'pending', overrides: { active: true } },
-  { profile: 'pending', overrides: { active: false } },
-];
-
-function documented(today: Date): GenResult[] {
-  const periods = billingPeriods(today);
-  const codes = [...DEMO_LINKED_CODES, ...DEMO_UNLINKED_CODES];
-  return FIXED.map((f, k) => {
-    const known = codes[k];
-    const holder = 'holder' in known ? { holderName: known.holder } : {};
-    const r = generateAccount(k + 1, {
-      prefix: '23',
-      periods,
-      profile: f.profile,
-      overrides: { ...f.overrides, ...holder },
-    });
-    return { ...r, account: { ...r.account, cc: known.cc, contractNumber: known.contractNumber } };
-  });
-}
 
 async function insertResults(tx: Tx, results: GenResult[]) {
   await tx.insert(accounts).values(results.map((r) => ({ ...r.account, space: DEFAULT_SPACE })));
@@ -153,13 +68,8 @@ async function insertResults(tx: Tx, results: GenResult[]) {
 
 /** The demo ledger: 300 accounts with two years of bimonthly invoices, and the demo customers' links. */
 export async function seedBillingDemo(db: Db, today = new Date()) {
-  const periods = billingPeriods(today);
-  const fixed = documented(today);
-  const generated: GenResult[] = [];
-  for (let i = fixed.length + 1; i <= DEMO_ACCOUNTS; i++)
-    generated.push(generateAccount(i, { prefix: '23', periods }));
   await db.transaction(async (tx) => {
-    await insertResults(tx, [...fixed, ...generated]);
+    await insertResults(tx, demoAccounts(today));
     const emails = [...new Set(DEMO_LINKED_CODES.map((c) => c.email))];
     const found = await tx
       .select({ id: users.id, email: users.email })
