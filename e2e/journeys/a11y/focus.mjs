@@ -7,6 +7,9 @@ import { settled, signInAs } from './sweep.mjs';
 
 const CUSTOMER = { email: 'maria.perez@example.cu', password: 'Demo.Oficina.2026' };
 const CC = '2300000000001';
+/** Pays through the gateway: a debtor whose code no other journey reads. */
+const PAYER = { email: 'hotel.nacional@example.cu', password: 'Demo.Oficina.2026' };
+const PAYER_CC = '2300000000004';
 
 /** What has focus: its tag, test id and text, and whether it is the page's main heading or main. */
 const focused = (page) =>
@@ -99,23 +102,33 @@ export async function focusAfterPageChanges({ browser, baseUrl, sandboxUrl, asse
     assert.match(await ring(), /^H1 none /, 'the focused heading draws no focus box');
     await page.keyboard.press('Tab');
     assert.doesNotMatch(await ring(), / none /, 'the next control shows its focus ring');
+  } finally {
+    await context.close();
+  }
 
-    // The payment gateway's return: a new document from another site.
-    await page.goto(`${baseUrl}/oficina_virtual/payments/payments?cc=${CC}`);
-    await page.getByTestId('gateway-ENZONA').click();
-    await page.getByTestId('pay-submit').click();
-    await page.waitForURL((url) => url.href.startsWith(sandboxUrl), { timeout: 20_000 });
-    await page.getByRole('button', { name: 'Pagar' }).click();
-    await page.waitForURL(
+  // The payment gateway's return: a new document from another site. Paid as a customer no other
+  // journey counts on (the hotel's code): the journeys of a worker share one database, and María's
+  // open invoices are what the billing journey reads.
+  const payer = await browser.newContext({ viewport, locale: 'es-ES' });
+  await payer.addInitScript(() => localStorage.setItem('ov.language', 'es'));
+  const payerPage = await payer.newPage();
+  try {
+    await signInAs(payerPage, baseUrl, PAYER);
+    await payerPage.goto(`${baseUrl}/oficina_virtual/payments/payments?cc=${PAYER_CC}`);
+    await payerPage.getByTestId('gateway-ENZONA').click();
+    await payerPage.getByTestId('pay-submit').click();
+    await payerPage.waitForURL((url) => url.href.startsWith(sandboxUrl), { timeout: 20_000 });
+    await payerPage.getByRole('button', { name: 'Pagar' }).click();
+    await payerPage.waitForURL(
       (url) => url.pathname.endsWith('/payments/payments') && url.search.includes('paymentId'),
     );
-    await page.getByTestId('payment-result').waitFor({ timeout: 30_000 });
-    where = await focusSettles(page, (w) => w.mainHeading || w.testId === 'payment-result-text');
+    await payerPage.getByTestId('payment-result').waitFor({ timeout: 30_000 });
+    const where = await focusSettles(payerPage, (w) => w.mainHeading || w.testId === 'payment-result-text');
     assert.ok(
       where.mainHeading || where.testId === 'payment-result-text',
       `after the gateway's return focus is on the page's heading or the result: ${JSON.stringify(where)}`,
     );
   } finally {
-    await context.close();
+    await payer.close();
   }
 }
