@@ -91,7 +91,7 @@ export async function composeApp({ config, database, logger }: AppDeps) {
   app.addHook('onClose', async () => c.close());
   // Headers first: a request refused by access control (401/403) still gets them.
   await registerSecurityHeaders(app);
-  registerAccessControl(app, { db, signer: c.signer, cache: c.caches.principal });
+  registerAccessControl(app, c.principals);
   await app.register(cors, { origin: false, exposedHeaders: ['x-total-count'] });
   // JSON and text above 1 KB go out as brotli or gzip, whichever the caller accepts (Vary: Accept-
   // Encoding); the live notifications stream (hijacked) and PDFs are left alone, and the web app's
@@ -122,7 +122,13 @@ export async function composeApp({ config, database, logger }: AppDeps) {
   await app.register(dashboardRoutes, { dashboard: c.dashboard });
   await app.register(contractRequestsRoutes, { requests: c.contractRequests });
   // Background work (mail outbox, payment reconciliation) in processes with the `jobs` role.
-  await app.register(jobsPlugin, { database, config, payments: c.payments, mail: c.mailTransport });
+  await app.register(jobsPlugin, {
+    database,
+    config,
+    payments: c.payments,
+    mail: c.mail,
+    transport: c.mailTransport,
+  });
 
   await registerSpa(app, config.WEB_DIST);
   return { app: app as FastifyInstance, container: c };

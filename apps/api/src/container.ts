@@ -89,6 +89,8 @@ export async function buildContainer({ config, database, log }: ContainerDeps) {
     invalidations: database,
   });
   const signer = createTokenSigner(config.jwtSecret);
+  // Who a bearer token stands for now: access control on every route, and the notifications stream.
+  const principals = tokenPrincipals({ db, signer, cache: caches.principal });
   // Uploaded images and documents: PostgreSQL (default), a local folder or S3 (STORAGE, lib/storage).
   const store = await createObjectStore(config, db);
   const images = imageStorage(store);
@@ -179,8 +181,8 @@ export async function buildContainer({ config, database, log }: ContainerDeps) {
   const mail = createMailService({ outbox: createMailRepository(db) });
   const notifications = createNotificationsService({ notifications: createNotificationsRepository(db) });
   const notificationStreams = createNotificationStreams({
-    // The same signer and per-request principal load as access control (plugins/access).
-    authenticate: tokenPrincipals({ db, signer }),
+    // The same check as every route's access control (plugins/access).
+    authenticate: principals,
     notifications,
     hub: notificationHub,
   });
@@ -214,6 +216,7 @@ export async function buildContainer({ config, database, log }: ContainerDeps) {
     caches,
     settings,
     signer,
+    principals,
     images,
     documentFiles,
     commercial,

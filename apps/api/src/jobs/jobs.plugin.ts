@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { type Config, hasRole } from '../config';
 import { type Database, LOCKS } from '../db/client';
-import { drainOutboxOnce, type MailTransport } from '../modules/mail';
+import type { MailService, MailTransport } from '../modules/mail';
 import type { PaymentsService } from '../modules/payments';
 import { type Job, startJobRunner } from './runner';
 
@@ -9,14 +9,15 @@ import { type Job, startJobRunner } from './runner';
  * The background work of a process with the `jobs` role (PROCESS_ROLES; not under NODE_ENV=test,
  * where tests call each pass themselves): the mail outbox every MAIL_POLL_MS and payment
  * reconciliation and expiry every RECONCILE_INTERVAL_MS, each pass under its advisory lock. The
- * payments service and the mail transport are the container's (built once, src/container.ts).
+ * payments and mail services and the mail transport are the container's (built once, src/container.ts).
  */
 export const jobsPlugin: FastifyPluginAsync<{
   database: Database;
   config: Config;
   payments: PaymentsService;
-  mail: MailTransport;
-}> = async (app, { database, config, payments, mail }) => {
+  mail: MailService;
+  transport: MailTransport;
+}> = async (app, { database, config, payments, mail, transport }) => {
   if (config.NODE_ENV === 'test' || !hasRole(config, 'jobs')) return;
   const log = app.log.child({ module: 'jobs' });
   const mailLog = app.log.child({ module: 'mail' });
@@ -25,7 +26,7 @@ export const jobsPlugin: FastifyPluginAsync<{
       name: 'mail-outbox',
       lock: LOCKS.mailOutbox,
       intervalMs: config.MAIL_POLL_MS,
-      run: () => drainOutboxOnce({ db: database.db, transport: mail, logger: mailLog }),
+      run: () => mail.drainOnce({ transport, logger: mailLog }),
     },
   ];
   if (config.PAYMENTS_ENABLED)

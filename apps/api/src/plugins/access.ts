@@ -148,10 +148,9 @@ export function tokenPrincipals(deps: {
 
 export function registerAccessControl(
   app: FastifyInstance,
-  deps: { db: Db; signer: TokenSigner; cache?: InvalidatedCache<PrincipalRecord | null> },
+  principalFrom: (token: string) => Promise<Principal | null>,
 ) {
   app.decorateRequest('principal', null);
-  const principalFrom = tokenPrincipals(deps);
   const table: FastifyInstance['routeAccess'] = [];
   app.decorate('routeAccess', table);
 

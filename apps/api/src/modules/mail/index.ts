@@ -6,4 +6,3 @@ export { createMailService, type MailService } from './mail.service';
 export { enqueueMail, listMailbox, type MailboxEntry, type OutgoingMail, pendingMail } from './outbox';
 export { type MailTemplateName, renderMail } from './templates';
 export { createMailboxTransport, createSmtpTransport, type MailTransport } from './transport';
-export { drainOutboxOnce } from './worker';

@@ -7,7 +7,7 @@ import { createTestApp, type TestApp } from '../../test/test-app';
 import { enqueueMail } from './outbox';
 import { renderMail } from './templates';
 import { createMailboxTransport, createSmtpTransport } from './transport';
-import { drainOutboxOnce, MAX_ATTEMPTS } from './worker';
+import { MAX_ATTEMPTS } from './worker';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -121,10 +121,10 @@ describe('outbox and development mailbox', () => {
       'first',
     ]);
 
-    const result = await drainOutboxOnce({ db: t.database.db, transport: createMailboxTransport() });
+    const result = await t.container.mail.drainOnce({ transport: createMailboxTransport() });
     expect(result).toEqual({ sent: 3, retried: 0, failed: 0 });
     expect((await mailbox()).every((m: { status: string }) => m.status === 'SENT')).toBe(true);
-    expect((await drainOutboxOnce({ db: t.database.db, transport: createMailboxTransport() })).sent).toBe(0);
+    expect((await t.container.mail.drainOnce({ transport: createMailboxTransport() })).sent).toBe(0);
   });
 });
 
@@ -139,7 +139,7 @@ describe('SMTP delivery', () => {
         text: 'Su factura de agua esta lista.',
         html: '<p>Su factura de agua esta lista.</p>',
       });
-      expect(await drainOutboxOnce({ db: t.database.db, transport })).toMatchObject({ sent: 1 });
+      expect(await t.container.mail.drainOnce({ transport })).toMatchObject({ sent: 1 });
       expect(smtp.received).toHaveLength(1);
       const [msg] = smtp.received;
       expect(msg.to).toEqual(['cliente@example.cu']);
@@ -162,7 +162,7 @@ describe('SMTP delivery', () => {
     try {
       await enqueueMail(t.database.db, sample('cliente@example.cu'));
       const before = Date.now();
-      expect(await drainOutboxOnce({ db: t.database.db, transport })).toMatchObject({ retried: 1 });
+      expect(await t.container.mail.drainOnce({ transport })).toMatchObject({ retried: 1 });
       let [row] = await t.database.db.select().from(mailOutbox);
       expect(row).toMatchObject({ status: 'PENDING', attempts: 1 });
       expect(row.lastError).toMatch(/451|unavailable/);
@@ -170,7 +170,7 @@ describe('SMTP delivery', () => {
       expect(wait).toBeGreaterThanOrEqual(55_000); // first back-off: one minute
       expect(wait).toBeLessThan(5 * 60_000);
       // not due yet: a second pass leaves it alone
-      expect(await drainOutboxOnce({ db: t.database.db, transport })).toEqual({
+      expect(await t.container.mail.drainOnce({ transport })).toEqual({
         sent: 0,
         retried: 0,
         failed: 0,
@@ -180,7 +180,7 @@ describe('SMTP delivery', () => {
         .update(mailOutbox)
         .set({ attempts: MAX_ATTEMPTS - 1, nextAttemptAt: sql`now() - interval '1 second'` })
         .where(eq(mailOutbox.id, row.id));
-      expect(await drainOutboxOnce({ db: t.database.db, transport })).toMatchObject({ failed: 1 });
+      expect(await t.container.mail.drainOnce({ transport })).toMatchObject({ failed: 1 });
       [row] = await t.database.db.select().from(mailOutbox);
       expect(row).toMatchObject({ status: 'FAILED', attempts: MAX_ATTEMPTS });
     } finally {

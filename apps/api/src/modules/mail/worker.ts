@@ -1,5 +1,4 @@
-import type { Db } from '../../db/client';
-import { createMailRepository, type MailRepository } from './mail.repository';
+import type { MailRepository } from './mail.repository';
 import type { MailTransport } from './transport';
 
 export interface MailLogger {
@@ -28,10 +27,6 @@ export interface DrainOptions {
   transport: MailTransport;
   logger?: MailLogger;
   batch?: number;
-}
-
-export interface DrainDeps extends DrainOptions {
-  db: Db;
 }
 
 /**
@@ -64,43 +59,4 @@ export async function drainOutbox(outbox: MailRepository, { transport, logger, b
     }
   }
   return result;
-}
-
-/**
- * One pass over the outbox of the database `db`, as the background jobs call it (src/jobs). The
- * container's mail service (`drainOnce`) does the same over the repository it was built with.
- */
-export function drainOutboxOnce({ db, ...options }: DrainDeps) {
-  return drainOutbox(createMailRepository(db), options);
-}
-
-/** Polls the outbox until stopped; one drain at a time. */
-export function startMailWorker(deps: DrainDeps & { intervalMs?: number }) {
-  const interval = deps.intervalMs ?? 5000;
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<unknown> | undefined;
-  let stopped = false;
-
-  const tick = () => {
-    running = drainOutboxOnce(deps)
-      .catch((err) => deps.logger?.error({ err }, 'mail worker pass failed'))
-      .finally(() => {
-        running = undefined;
-        if (!stopped) schedule();
-      });
-  };
-  const schedule = () => {
-    timer = setTimeout(tick, interval);
-    timer.unref();
-  };
-  schedule();
-
-  return {
-    async stop() {
-      stopped = true;
-      if (timer) clearTimeout(timer);
-      await running;
-      deps.transport.close();
-    },
-  };
 }
