@@ -153,6 +153,20 @@ const envSchema = z.object({
   PAYMENT_PENDING_TIMEOUT_MIN: z.coerce.number().int().min(1).default(30),
   /** How often the reconciliation job runs (not in NODE_ENV=test). */
   RECONCILE_INTERVAL_MS: z.coerce.number().int().min(100).default(60000),
+  /**
+   * The utility's commercial system (design §7): `ledger`, the built-in one on our own tables (the
+   * default), or `http`, any system speaking contracts/commercial-system.v1.yaml at
+   * COMMERCIAL_SYSTEM_URL with COMMERCIAL_SYSTEM_TOKEN (the reference one: `npm run commercial:reference`).
+   */
+  COMMERCIAL_SYSTEM: z.enum(['ledger', 'http']).default('ledger'),
+  COMMERCIAL_SYSTEM_URL: z.string().url().default('http://127.0.0.1:3200'),
+  COMMERCIAL_SYSTEM_TOKEN: z.string().min(1).default('ov-dev-commercial-token'),
+  /** How long a read of the commercial system may take before the last known figures are shown. */
+  COMMERCIAL_TIMEOUT_MS: z.coerce.number().int().min(50).default(2500),
+  /** How often the jobs process reads the commercial system's change feed (http only). */
+  COMMERCIAL_FEED_INTERVAL_MS: z.coerce.number().int().min(100).default(10000),
+  /** How often the jobs process posts confirmed payments waiting in the outbox (http only). */
+  COMMERCIAL_POSTING_INTERVAL_MS: z.coerce.number().int().min(100).default(5000),
 });
 
 type Parsed = z.infer<typeof envSchema>;
@@ -185,6 +199,9 @@ function missingInProduction(env: NodeJS.ProcessEnv, cfg: Parsed, purpose: 'serv
       ['SMTP_URL', 'outgoing mail; without it mail would be marked sent and never delivered'],
       ['TRUST_PROXY', 'explicit: the load balancer hop count (1), its addresses, or false'],
     );
+    if (cfg.COMMERCIAL_SYSTEM === 'http')
+      for (const name of ['COMMERCIAL_SYSTEM_URL', 'COMMERCIAL_SYSTEM_TOKEN'])
+        need.push([name, 'the utility’s commercial system (the defaults are the reference one)']);
     if (cfg.PAYMENTS_ENABLED && cfg.ENZONA_ENABLED)
       for (const name of ['ENZONA_BASE_URL', 'ENZONA_CLIENT_ID', 'ENZONA_CLIENT_SECRET'])
         need.push([name, 'EnZona (the defaults are the sandbox); or ENZONA_ENABLED=false']);

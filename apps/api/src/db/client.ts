@@ -46,6 +46,9 @@ export const LOCKS = {
   migrate: 1,
   mailOutbox: 2,
   paymentReconciliation: 3,
+  /** The commercial system (COMMERCIAL_SYSTEM=http): the posting outbox and the change feed reader. */
+  commercialPostings: 4,
+  commercialFeed: 5,
 } as const;
 export type LockKey = (typeof LOCKS)[keyof typeof LOCKS];
 /** 'OV' — keeps our ids apart from any other application's advisory locks on the same database. */

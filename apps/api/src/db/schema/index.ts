@@ -2,6 +2,7 @@ export * from './access-requests';
 export * from './account';
 export * from './address';
 export * from './billing';
+export * from './commercial';
 export * from './contract-requests';
 export * from './faqs';
 export * from './files';

@@ -41,6 +41,9 @@ export const users = pgTable(
     country: text('country'),
     nationalId: text('national_id'),
     language: text('language').notNull().default('es'),
+    /** A new invoice of one of their codes (commercial system's change feed): told in the app / by e-mail. */
+    notifyInvoiceApp: boolean('notify_invoice_app').notNull().default(true),
+    notifyInvoiceEmail: boolean('notify_invoice_email').notNull().default(false),
     version: integer('version').notNull().default(1),
     /** Access tokens issued before this instant are refused (password change, sign out everywhere, block). */
     sessionsValidAfter: timestamp('sessions_valid_after', { withTimezone: true }),

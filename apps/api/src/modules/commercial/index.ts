@@ -1,0 +1,7 @@
+/**
+ * The utility's commercial system over HTTP (design §7, COMMERCIAL_SYSTEM=http): the adapter that
+ * implements billing's `CommercialSystem` against contracts/commercial-system.v1.yaml, the posting
+ * outbox, the change feed reader, the reconciliation report and the system's health. Built once in
+ * the composition root (src/container.ts, `buildCommercialSystem`). Tables: db/schema/commercial.ts.
+ */
+export {};
