@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { bigint, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
 
 /**
  * The portal's side of the utility's commercial system over HTTP (design §7, COMMERCIAL_SYSTEM=http).
@@ -37,7 +47,10 @@ export const commercialClaims = pgTable(
     dueCents: bigint('due_cents', { mode: 'number' }).notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.cc, t.invoiceNumber] }), index('commercial_claims_payment_idx').on(t.paymentId)],
+  (t) => [
+    primaryKey({ columns: [t.cc, t.invoiceNumber] }),
+    index('commercial_claims_payment_idx').on(t.paymentId),
+  ],
 );
 
 /**

@@ -23,6 +23,8 @@ type SqlFragment = Parameters<Binder['run']>[2];
  * All amounts are integer cents.
  */
 export interface CommercialSystem {
+  /** `ledger`: the built-in one on our own tables; `http`: the utility's system (design §7). */
+  readonly kind: 'ledger' | 'http';
   /** The account behind a code, or null when the code does not exist. */
   findAccount(cc: string): Promise<LedgerAccount | null>;
   /** Several accounts at once (unknown codes are left out). */
@@ -80,10 +82,42 @@ export interface CommercialSystem {
    * `condition` holds, to run inside the caller's single statement (payments settle in one round
    * trip with them). A ledger behind HTTP leaves them out and the caller uses the methods above.
    */
+  /**
+   * A contract signed in the portal becomes an account (design §7 `POST /v1/accounts`, idempotent by
+   * request id). The built-in ledger opens it with the code the portal proposed (`cc`); a system over
+   * HTTP assigns its own and answers it. (Optional until both implementations have it.)
+   */
+  openAccount?(tx: Executor, account: NewCommercialAccount): Promise<{ cc: string }>;
+  /**
+   * Forgets what is kept about these codes (the change feed named them): every process reads them
+   * live again. The built-in ledger keeps nothing of its own and leaves it out.
+   */
+  forget?(ccs: string[]): Promise<void>;
   inStatement?: {
     creditAdvance(advance: CreditAdvance, condition: SqlFragment, binder: Binder): SqlFragment;
     releaseInvoices(paymentId: string, condition: SqlFragment, binder: Binder): SqlFragment;
   };
+}
+
+export interface NewCommercialAccount {
+  /** The contract request's id as shown (`formatRequestId`): the idempotency key. */
+  requestId: string;
+  /** The code the portal proposes (the built-in ledger uses it). */
+  cc: string;
+  space: string;
+  sector: ClientType;
+  holderName: string;
+  nationalId: string | null;
+  street: string;
+  number: string | null;
+  betweenStreets: string | null;
+  municipality: number;
+  popularCouncil: string | null;
+  commercialOffice: string;
+  policy: string | null;
+  contractNumber: string | null;
+  nucleusPeople: number;
+  metered: boolean;
 }
 
 export interface LedgerAccount extends AccountSummary {

@@ -34,6 +34,7 @@ export function createLedgerCommercialSystem(
   };
   const { debtsCache } = opts;
   return {
+    kind: 'ledger',
     async findAccount(cc) {
       const a = await repo.account(cc);
       return a ? toLedgerAccount(a) : null;

@@ -4,4 +4,10 @@
  * outbox, the change feed reader, the reconciliation report and the system's health. Built once in
  * the composition root (src/container.ts, `buildCommercialSystem`). Tables: db/schema/commercial.ts.
  */
-export {};
+export * from './commercial.client';
+export {
+  createPostingsRepository,
+  type NewPosting,
+  type PostingRow,
+  type PostingsRepository,
+} from './postings.repository';
