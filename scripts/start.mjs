@@ -109,12 +109,14 @@ if (withSandbox) {
 }
 
 // COMMERCIAL_REFERENCE=true also starts the reference commercial system (apps/commercial-reference:
-// the /v1 contract, the office-cashier page at /oficina) on COMMERCIAL_REF_PORT (3200). Off by default:
-// the portal still uses its built-in ledger; pointing it at this system comes with the HTTP adapter.
-if (['true', '1', 'yes'].includes(String(env.COMMERCIAL_REFERENCE ?? '').toLowerCase())) {
+// the /v1 contract, the office-cashier page at /oficina) on COMMERCIAL_REF_PORT (3200) and puts the
+// portal in front of it (COMMERCIAL_SYSTEM=http). Off by default: the portal uses its built-in ledger.
+const withReference = ['true', '1', 'yes'].includes(String(env.COMMERCIAL_REFERENCE ?? '').toLowerCase());
+const referencePort = env.COMMERCIAL_REF_PORT || '3200';
+if (withReference) {
   run('reference commercial system', ['--import', 'tsx', 'apps/commercial-reference/src/server.ts'], {
     ...env,
-    COMMERCIAL_REF_PORT: env.COMMERCIAL_REF_PORT || '3200',
+    COMMERCIAL_REF_PORT: referencePort,
   });
 }
 
@@ -123,6 +125,12 @@ run('API', ['--import', 'tsx', 'apps/api/src/server.ts'], {
   LOG_LEVEL: apiLogLevel,
   PORT: port,
   PUBLIC_URL: publicUrl,
+  ...(withReference
+    ? {
+        COMMERCIAL_SYSTEM: env.COMMERCIAL_SYSTEM || 'http',
+        COMMERCIAL_SYSTEM_URL: env.COMMERCIAL_SYSTEM_URL || `http://127.0.0.1:${referencePort}`,
+      }
+    : {}),
   ...(withSandbox
     ? {
         ENZONA_BASE_URL: env.ENZONA_BASE_URL || `${sandboxUrl}/enzona`,
