@@ -76,19 +76,18 @@ async function waitForReady(baseUrl, api) {
   throw new Error(`API not ready after ${READY_TIMEOUT_MS / 1000} s`);
 }
 
-async function waitForSandbox(sandboxUrl, sandbox) {
+async function waitForService(url, child, name) {
   const deadline = Date.now() + READY_TIMEOUT_MS;
   while (Date.now() < deadline) {
-    if (sandbox.exitCode !== null)
-      throw new Error(`Gateway sandbox exited early with code ${sandbox.exitCode}`);
+    if (child.exitCode !== null) throw new Error(`${name} exited early with code ${child.exitCode}`);
     try {
-      if ((await fetch(`${sandboxUrl}/`)).ok) return;
+      if ((await fetch(`${url}/`)).ok) return;
     } catch {
       // Not listening yet.
     }
     await new Promise((done) => setTimeout(done, 300));
   }
-  throw new Error('Gateway sandbox not ready');
+  throw new Error(`${name} not ready`);
 }
 
 function stopApi(api) {
@@ -107,9 +106,11 @@ function stopApi(api) {
  * Starts the gateway sandbox and the API (serving the built SPA) on free ports with a fresh PGlite
  * data folder and demo data. Resolves once both answer.
  */
-export async function startEnvironment() {
+export async function startEnvironment({ commercial = false } = {}) {
   const port = await freePort();
   const sandboxPort = await freePort();
+  const commercialPort = commercial ? await freePort() : 0;
+  const commercialUrl = commercial ? `http://127.0.0.1:${commercialPort}` : null;
   const baseUrl = `http://127.0.0.1:${port}`;
   const sandboxUrl = `http://127.0.0.1:${sandboxPort}`;
   const dataDir = mkdtempSync(join(tmpdir(), 'ov-e2e-'));
@@ -136,7 +137,31 @@ export async function startEnvironment() {
   };
   sandbox.stdout.on('data', keepSandboxLog);
   sandbox.stderr.on('data', keepSandboxLog);
+  // With `commercial`, the reference commercial system (apps/commercial-reference, its own in-memory
+  // store with the demo accounts) and the portal in front of it (COMMERCIAL_SYSTEM=http), reading its
+  // change feed every 2 s and posting every second, so a story sees an office payment within seconds.
+  let referenceLog = '';
+  const reference = commercial
+    ? spawn(process.execPath, ['--import', 'tsx', 'apps/commercial-reference/src/server.ts'], {
+        cwd: root,
+        env: { ...process.env, COMMERCIAL_REF_PORT: String(commercialPort), LOG_LEVEL: 'warn' },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      })
+    : null;
+  const keepReferenceLog = (chunk) => {
+    referenceLog = (referenceLog + chunk.toString()).slice(-10_000);
+  };
+  reference?.stdout.on('data', keepReferenceLog);
+  reference?.stderr.on('data', keepReferenceLog);
   const env = {
+    ...(commercial
+      ? {
+          COMMERCIAL_SYSTEM: 'http',
+          COMMERCIAL_SYSTEM_URL: commercialUrl,
+          COMMERCIAL_FEED_INTERVAL_MS: '2000',
+          COMMERCIAL_POSTING_INTERVAL_MS: '1000',
+        }
+      : {}),
     // Journeys always run on a fresh embedded database, never on a shared PostgreSQL.
     ...isolated(process.env),
     PORT: String(port),
@@ -166,20 +191,23 @@ export async function startEnvironment() {
     console.error(apiLog);
     console.error('--- sandbox log (tail) ---');
     console.error(sandboxLog);
+    if (reference) console.error(`--- reference commercial system log (tail) ---\n${referenceLog}`);
   };
   const stop = async () => {
     await stopApi(api);
     await stopApi(sandbox);
+    if (reference) await stopApi(reference);
     rmSync(dataDir, { recursive: true, force: true });
   };
   try {
     await waitForReady(baseUrl, api);
-    await waitForSandbox(sandboxUrl, sandbox);
+    await waitForService(sandboxUrl, sandbox, 'Gateway sandbox');
+    if (reference) await waitForService(commercialUrl, reference, 'Reference commercial system');
   } catch (error) {
     printLogs();
     await stop();
     throw error;
   }
   const logs = () => `--- API log (tail) ---\n${apiLog}\n--- sandbox log (tail) ---\n${sandboxLog}`;
-  return { baseUrl, sandboxUrl, printLogs, logs, stop };
+  return { baseUrl, sandboxUrl, commercialUrl, printLogs, logs, stop };
 }
