@@ -4,6 +4,12 @@ import type { CodePattern } from '../settings';
 import type { BillingRepository } from './billing.repository';
 import type { CommercialSystem, LedgerAccount } from './commercial-system';
 
+/** A code reached by `reachCode`: its account when it had to be read to decide. */
+export interface ReachedCode {
+  cc: string;
+  account: LedgerAccount | null;
+}
+
 /** Staff who may look at any code of their space. */
 export function readsAnyCode(p: Principal) {
   return hasPermission(p.permissions, [PERMISSIONS.INVOICE_READ]);
@@ -62,6 +68,26 @@ export function createCodeAccess(deps: {
       const mine = await ownCodes(p.userId);
       if (!mine.has(cc)) throw new AppError('BADREQUESTERROR', 498);
       return existing(p, cc);
+    },
+    /**
+     * The code a caller may read, for a route that answers from one read of its own (a customer's
+     * code page: one statement per call). Staff's reach depends on the account's space, so theirs is
+     * read (`account`); a customer's reach is their link (a link exists only to an account of their
+     * space, created after `known`), so theirs is not (`account: null`): the route calls `confirm`
+     * with whether its read came back empty, and only then is the account read (415 as `reach`
+     * answers for a code whose account is gone).
+     */
+    async reachCode(p: Principal, raw: string): Promise<ReachedCode> {
+      const cc = await parseCc(p, raw);
+      if (readsAnyCode(p)) return { cc, account: await existing(p, cc) };
+      if (!p.isCustomer) throw new AppError('BADREQUESTERROR', 452);
+      const mine = await ownCodes(p.userId);
+      if (!mine.has(cc)) throw new AppError('BADREQUESTERROR', 498);
+      return { cc, account: null };
+    },
+    /** After `reachCode`: an empty answer about a code whose account was not read proves nothing. */
+    async confirm(p: Principal, reached: ReachedCode, empty: boolean): Promise<void> {
+      if (!reached.account && empty) await existing(p, reached.cc);
     },
     /** Several codes at once (debts-ccs): every one must be reachable. */
     async reachMany(p: Principal, raws: string[]): Promise<string[]> {

@@ -196,9 +196,12 @@ export function createBillingService(deps: {
       return commercial.getDebts((await repo.linkedCcs(p.userId)).map((l) => l.cc));
     },
 
+    /** A customer's call is one statement: the page and its total (the account only if both are empty). */
     async invoices(p: Principal, q: InvoiceCcQuery) {
-      const a = await access.reach(p, q.cc);
-      return commercial.getInvoices(a.cc, { page: q.page, size: q.size, ...q.filters });
+      const reached = await access.reachCode(p, q.cc);
+      const page = await commercial.getInvoices(reached.cc, { page: q.page, size: q.size, ...q.filters });
+      await access.confirm(p, reached, page.total === 0);
+      return page;
     },
 
     async invoiceDetail(p: Principal, raw: string, invoiceId: string) {
@@ -218,14 +221,18 @@ export function createBillingService(deps: {
     },
 
     async advanceBalance(p: Principal, raw: string) {
-      const a = await access.reach(p, raw);
-      return { cc: a.cc, balanceCents: await commercial.getAdvanceBalance(a.cc) };
+      const reached = await access.reachCode(p, raw);
+      const balanceCents = await commercial.getAdvanceBalance(reached.cc);
+      await access.confirm(p, reached, balanceCents === 0);
+      return { cc: reached.cc, balanceCents };
     },
 
+    /** A customer's call is the debt summary alone (kept between requests), the account only if it is nil. */
     async totalDebt(p: Principal, raw: string) {
-      const a = await access.reach(p, raw);
-      const [d] = await commercial.getDebts([a.cc]);
-      return { cc: a.cc, totalDebtCents: d.totalDebtCents, pendingInvoices: d.pendingInvoices };
+      const reached = await access.reachCode(p, raw);
+      const [d] = await commercial.getDebts([reached.cc]);
+      await access.confirm(p, reached, d.totalDebtCents === 0 && d.pendingInvoices === 0);
+      return { cc: reached.cc, totalDebtCents: d.totalDebtCents, pendingInvoices: d.pendingInvoices };
     },
 
     /** A contract request's code: it must exist, be active and (when given) of the request's type. */
@@ -237,8 +244,10 @@ export function createBillingService(deps: {
     },
 
     async consumption(p: Principal, raw: string) {
-      const a = await access.reach(p, raw);
-      return commercial.getConsumption(a.cc, CONSUMPTION_PERIODS);
+      const reached = await access.reachCode(p, raw);
+      const points = await commercial.getConsumption(reached.cc, CONSUMPTION_PERIODS);
+      await access.confirm(p, reached, points.length === 0);
+      return points;
     },
 
     async searchAccounts(p: Principal, q: SearchQuery) {

@@ -1,5 +1,5 @@
 import type { InvoiceDisplayStatus } from '@ov/domain';
-import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lte, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, isNotNull, isNull, lte, ne, or, type SQL, sql } from 'drizzle-orm';
 import { type Executor, oncePerDatabase } from '../../db/client';
 import { accounts, advanceBalances, invoices, ledgerPaymentInvoices, ledgerPayments } from '../../db/schema';
 import { type Binder, insertWhere, pendingInsert } from '../../lib/batch';
@@ -12,6 +12,13 @@ export type LedgerPaymentRow = typeof ledgerPayments.$inferSelect;
 
 /** What is still due on an unpaid invoice, in SQL (mirrors domain amountDueCents). */
 export const dueSql = sql<number>`greatest(${invoices.invoicedCents} - ${invoices.paidCents} - ${invoices.bonusCents}, 0)`;
+
+/**
+ * Newest first, in the order of `invoices_cc_issued_idx` (cc, issued_on desc nulls last, id): a bare
+ * `desc` means nulls first, which that index does not serve (every row of the code read and sorted);
+ * issued_on is never null, so the answer is the same.
+ */
+const newestFirst = [sql`${invoices.issuedOn} desc nulls last`, asc(invoices.id)];
 
 /** The SQL condition of one display status (spec §3), so filters run in the index, not in memory. */
 function displayStatusCondition(s: InvoiceDisplayStatus): SQL | undefined {
@@ -86,13 +93,20 @@ const accountQuery = oncePerDatabase((db: Executor) =>
 );
 
 /**
- * A page of a code's invoices without a status filter (the page a customer opens first), the date
- * range as nullable parameters so one generic plan serves every call: still a range scan of
- * (cc, issued_on desc, id).
+ * A page of a code's invoices without a status filter (the page a customer opens first) and its
+ * total, in one statement: the date range as nullable parameters so one generic plan serves every
+ * call. The page is a range scan of (cc, issued_on desc nulls last, id) that stops at the page's last row (no
+ * sort, only the page's rows fetched); the total is counted once (an InitPlan) from the same index,
+ * not by a window over every row of the code.
  */
 const invoicePageQuery = oncePerDatabase((db: Executor) =>
   db
-    .select({ invoice: invoices, total: sql<number>`count(*) over ()::int` })
+    .select({
+      invoice: invoices,
+      total: sql<number>`(select count(*)::int from ${invoices} as c where c.cc = ${sql.placeholder('cc')}
+        and c.issued_on >= coalesce(${sql.placeholder('from')}::date, '-infinity'::date)
+        and c.issued_on <= coalesce(${sql.placeholder('to')}::date, 'infinity'::date))`,
+    })
     .from(invoices)
     .where(
       and(
@@ -101,7 +115,7 @@ const invoicePageQuery = oncePerDatabase((db: Executor) =>
         sql`${invoices.issuedOn} <= coalesce(${sql.placeholder('to')}::date, 'infinity'::date)`,
       ),
     )
-    .orderBy(desc(invoices.issuedOn), asc(invoices.id))
+    .orderBy(...newestFirst)
     .limit(sql.placeholder('limit'))
     .offset(sql.placeholder('offset'))
     .prepare('ledger_invoice_page'),
@@ -177,7 +191,7 @@ export function createLedgerRepository(db: Executor) {
             .select({ invoice: invoices, total: sql<number>`count(*) over ()::int` })
             .from(invoices)
             .where(invoiceWhere(cc, q))
-            .orderBy(desc(invoices.issuedOn), asc(invoices.id))
+            .orderBy(...newestFirst)
             .limit(q.size)
             .offset((q.page - 1) * q.size)
         : invoicePageQuery(db).execute({
@@ -211,7 +225,7 @@ export function createLedgerRepository(db: Executor) {
         .select({ number: invoices.number })
         .from(invoices)
         .where(eq(invoices.cc, cc))
-        .orderBy(desc(invoices.issuedOn), asc(invoices.id))
+        .orderBy(...newestFirst)
         .limit(count);
       return rows.map((r) => r.number);
     },
@@ -242,7 +256,7 @@ export function createLedgerRepository(db: Executor) {
         })
         .from(invoices)
         .where(eq(invoices.cc, cc))
-        .orderBy(desc(invoices.issuedOn), asc(invoices.id))
+        .orderBy(...newestFirst)
         .limit(periods);
     },
 
