@@ -4,6 +4,7 @@ import type { Db, Executor } from '../../db/client';
 import {
   commercialOffices,
   contractRequestAttachments,
+  contractRequestCounts,
   contractRequestEvents,
   contractRequests,
   municipalities,
@@ -42,6 +43,30 @@ export const contractRequestSearchSpec: SearchSpec = {
   // The oldest first: who has waited longest is served first.
   defaultSort: [asc(t.createdAt), asc(t.id)],
 };
+
+const kept = contractRequestCounts;
+/** The same filters over the counts the database keeps per (space, sector, status, municipality). */
+const keptCountSpec: SearchSpec = {
+  searchColumns: [],
+  filterFields: { sector: kept.sector, status: kept.status, municipality: kept.municipality },
+  sortFields: {},
+  defaultSort: [],
+};
+
+/**
+ * The staff queue's conditions over `contract_request_counts`, when its counts answer the search
+ * exactly: no text, no typed request ID, filters only on sector, status and municipality (each
+ * bucket holds requests with exactly those values, so any filter on them selects the same requests).
+ * Undefined otherwise (count the requests themselves).
+ */
+function keptCountWhere(queue: RequestQueue, q: SearchQuery, requestId: string | null): SQL | undefined {
+  if (queue.owner !== undefined || requestId || q.search?.trim()) return undefined;
+  if (!q.filters.every((f) => Object.hasOwn(keptCountSpec.filterFields, f.field))) return undefined;
+  const conds: SQL[] = [eq(kept.space, queue.space)];
+  if (queue.sectors) conds.push(inArray(kept.sector, queue.sectors));
+  if (queue.scope !== null) conds.push(eq(kept.municipality, queue.scope));
+  return searchWhere(keptCountSpec, q, and(...conds));
+}
 
 function queueConditions(queue: RequestQueue): SQL[] {
   const conds: SQL[] = [eq(t.space, queue.space)];
@@ -104,6 +129,7 @@ export function createContractRequestsRepository(db: Db) {
         ? and(...conds, eq(t.requestId, requestId))
         : searchWhere(contractRequestSearchSpec, q, and(...conds));
       const { limit, offset } = pageWindow(q);
+      const keptWhere = keptCountWhere(queue, q, requestId);
       const [rows, [{ total }]] = await Promise.all([
         db
           .select()
@@ -112,18 +138,28 @@ export function createContractRequestsRepository(db: Db) {
           .orderBy(...searchOrder(contractRequestSearchSpec, q))
           .limit(limit)
           .offset(offset),
-        db.select({ total: count() }).from(t).where(where),
+        keptWhere
+          ? db
+              .select({ total: sql<number>`coalesce(sum(${kept.count}), 0)::int` })
+              .from(kept)
+              .where(keptWhere)
+          : db.select({ total: count() }).from(t).where(where),
       ]);
       return { total, rows };
     },
 
     /** How many requests of each status the queue holds under the search's filters. */
     async countsByStatus(queue: RequestQueue, q: SearchQuery) {
-      const rows = await db
-        .select({ status: t.status, count: count() })
-        .from(t)
-        .where(searchWhere(contractRequestSearchSpec, q, and(...queueConditions(queue))))
-        .groupBy(t.status);
+      const where = searchWhere(contractRequestSearchSpec, q, and(...queueConditions(queue)));
+      const keptWhere = keptCountWhere(queue, q, null);
+      const rows = keptWhere
+        ? await db
+            .select({ status: kept.status, count: sql<number>`sum(${kept.count})::int` })
+            .from(kept)
+            .where(keptWhere)
+            .groupBy(kept.status)
+            .having(sql`sum(${kept.count}) > 0`)
+        : await db.select({ status: t.status, count: count() }).from(t).where(where).groupBy(t.status);
       return rows.map((r) => ({ status: r.status, count: Number(r.count) }));
     },
 
