@@ -1,7 +1,7 @@
 import { type PaymentDto, type PaymentStatus, paymentResult } from '@ov/domain';
 import { and, asc, count, eq, getTableColumns, lte, type SQL, sql } from 'drizzle-orm';
 import { type Db, type Executor, oncePerDatabase } from '../../db/client';
-import { notifications, paymentEvents, paymentRequests, users } from '../../db/schema';
+import { notifications, paymentEvents, paymentRequests, paymentRollups, users } from '../../db/schema';
 import { Binder, insertWhere, type PendingInsert, pendingInsert } from '../../lib/batch';
 import type { Lang } from '../../lib/language';
 import { pageWindow, type SearchQuery, type SearchSpec, searchOrder, searchWhere } from '../../lib/search';
@@ -143,6 +143,30 @@ export interface PaymentScope {
   space: string;
   userId?: string;
 }
+/** The same filters over the dashboard's rollups (migration 0017: kept by a trigger, per status, method and type). */
+const rollupCountSpec: SearchSpec = {
+  searchColumns: [],
+  filterFields: {
+    status: paymentRollups.status,
+    method: paymentRollups.method,
+    paymentMethods: paymentRollups.method,
+    type: paymentRollups.type,
+  },
+  sortFields: {},
+  defaultSort: [],
+};
+
+/**
+ * The staff record's conditions over `payment_rollups`, when its counts answer the search exactly (no
+ * text, filters only on status, method and type: each bucket holds payments with exactly those
+ * values): an exact total over millions of payments without counting them. Undefined otherwise.
+ */
+function rollupCountWhere(scope: PaymentScope, q: SearchQuery): SQL | undefined {
+  if (scope.userId !== undefined || q.search?.trim()) return undefined;
+  if (!q.filters.every((f) => Object.hasOwn(rollupCountSpec.filterFields, f.field))) return undefined;
+  return searchWhere(rollupCountSpec, q, eq(paymentRollups.space, scope.space));
+}
+
 const scopeWhere = (s: PaymentScope) =>
   s.userId === undefined ? eq(t.space, s.space) : and(eq(t.space, s.space), eq(t.userId, s.userId));
 
@@ -323,7 +347,13 @@ export function createPaymentsRepository(db: Db) {
         .orderBy(...searchOrder(paymentSearchSpec, q))
         .limit(limit)
         .offset(offset);
-      const [{ total }] = await ex.select({ total: count() }).from(t).where(where);
+      const kept = rollupCountWhere(scope, q);
+      const [{ total }] = kept
+        ? await ex
+            .select({ total: sql<number>`coalesce(sum(${paymentRollups.count}), 0)::int` })
+            .from(paymentRollups)
+            .where(kept)
+        : await ex.select({ total: count() }).from(t).where(where);
       return { rows, total };
     },
 
