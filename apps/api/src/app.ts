@@ -128,6 +128,7 @@ export async function composeApp({ config, database, logger }: AppDeps) {
     payments: c.payments,
     mail: c.mail,
     transport: c.mailTransport,
+    commercialFeed: c.commercialFeed,
   });
 
   await registerSpa(app, config.WEB_DIST);

@@ -24,6 +24,12 @@ import {
   createLedgerCommercialSystem,
 } from './modules/billing';
 import {
+  createCommercialClient,
+  createCommercialFeed,
+  createCommercialStatus,
+  createFeedRepository,
+} from './modules/commercial';
+import {
   createCommercialOfficesRepository,
   createCommercialOfficesService,
 } from './modules/commercial-offices';
@@ -171,10 +177,29 @@ export async function buildContainer({ config, database, log }: ContainerDeps) {
   });
   const security = createSecurityService({ roles: createSecurityRepository(db) });
   const accessRequests = createAccessRequestsService({ requests: createAccessRequestsRepository(db) });
+  // The change feed of the commercial system over HTTP (design §7): read by the jobs processes.
+  const feedRepository = createFeedRepository(db);
+  const commercialFeed =
+    config.COMMERCIAL_SYSTEM === 'http'
+      ? createCommercialFeed({
+          feed: feedRepository,
+          client: createCommercialClient({
+            url: config.COMMERCIAL_SYSTEM_URL,
+            token: config.COMMERCIAL_SYSTEM_TOKEN,
+            timeoutMs: config.COMMERCIAL_TIMEOUT_MS,
+          }),
+          commercial,
+          locks: database,
+          publicUrl: config.publicUrl,
+          space: DEFAULT_SPACE,
+          log: log.child({ module: 'commercial-feed' }),
+        })
+      : null;
   const health = createHealthService({
     health: createHealthRepository(database),
     settings,
     space: DEFAULT_SPACE,
+    commercial: createCommercialStatus({ feed: feedRepository, kind: config.COMMERCIAL_SYSTEM }),
   });
   const faqs = createFaqsService({ faqs: createFaqsRepository(db) });
   const traces = createTracesService({ traces: createTracesRepository(db) });
@@ -220,6 +245,7 @@ export async function buildContainer({ config, database, log }: ContainerDeps) {
     images,
     documentFiles,
     commercial,
+    commercialFeed,
     gateways,
     mailTransport,
     documents,

@@ -71,6 +71,24 @@ describe('notifications worded in the reader’s language', () => {
     });
   });
 
+  it('a new invoice names its period as the portal shows periods and its amount, in each language', () => {
+    const params = {
+      cc: '0101000001',
+      invoiceNumber: 'F-000123',
+      periodFrom: '2026-09-01',
+      periodTo: '2026-10-31',
+      amountCents: 123450,
+    };
+    expect(describeNotification('INVOICE_ISSUED', params, 'es')).toEqual({
+      title: 'Nueva factura · código de cliente 0101000001',
+      text: 'Nueva factura de 01/09/2026 – 31/10/2026: $1,234.50',
+      link: '/payments/payments',
+    });
+    expect(describeNotification('INVOICE_ISSUED', params, 'en')?.text).toBe(
+      'New invoice for 09/01/2026 – 10/31/2026: $1,234.50',
+    );
+  });
+
   it('an unknown or incomplete event is left to the caller (old rows)', () => {
     expect(describeNotification(null, null, 'es')).toBeNull();
     expect(describeNotification('SOMETHING', {}, 'es')).toBeNull();

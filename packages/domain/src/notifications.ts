@@ -10,6 +10,7 @@ export const NOTIFICATION_EVENTS = [
   'PAYMENT_STATUS',
   'CONTRACT_REQUEST_STATUS',
   'ACCESS_REQUEST_DECIDED',
+  'INVOICE_ISSUED',
 ] as const;
 export type NotificationEvent = (typeof NOTIFICATION_EVENTS)[number];
 
@@ -33,6 +34,16 @@ export interface AccessRequestNotificationParams {
   role: string;
   status: string;
   reason?: string | null;
+}
+
+/** A new invoice of one of the reader's codes (the commercial system's change feed, design §7). */
+export interface InvoiceIssuedNotificationParams {
+  cc: string;
+  invoiceNumber: string;
+  /** ISO dates (YYYY-MM-DD) of the billed period. */
+  periodFrom: string;
+  periodTo: string;
+  amountCents: number;
 }
 
 export type NotificationLanguage = 'es' | 'en';
@@ -220,6 +231,38 @@ export function paymentNotification(
   };
 }
 
+/** A date of a period as the portal shows it: 31/10/2026 (es), 10/31/2026 (en). */
+function periodDate(iso: string, lang: NotificationLanguage): string {
+  const m = /^(\d{4})-(\d{2})-(\d{2})/.exec(iso);
+  if (!m) return iso;
+  return lang === 'en' ? `${m[2]}/${m[3]}/${m[1]}` : `${m[3]}/${m[2]}/${m[1]}`;
+}
+
+/** A billed period as the portal shows it: "01/09/2026 – 31/10/2026" (es), "09/01/2026 – 10/31/2026" (en). */
+export function formatPeriod(from: string, to: string, lang: NotificationLanguage): string {
+  return `${periodDate(from, lang)} – ${periodDate(to, lang)}`;
+}
+
+/** "Nueva factura de 01/09/2026 – 31/10/2026: $1,234.50" (es) / "New invoice for …: $…" (en). */
+export function invoiceIssuedNotification(
+  p: InvoiceIssuedNotificationParams,
+  lang: NotificationLanguage,
+): NotificationMessage {
+  const period = formatPeriod(p.periodFrom, p.periodTo, lang);
+  const money = formatMoney(p.amountCents);
+  return lang === 'en'
+    ? {
+        title: `New invoice · client code ${p.cc}`,
+        text: `New invoice for ${period}: ${money}`,
+        link: '/payments/payments',
+      }
+    : {
+        title: `Nueva factura · código de cliente ${p.cc}`,
+        text: `Nueva factura de ${period}: ${money}`,
+        link: '/payments/payments',
+      };
+}
+
 /**
  * The title, sentence and link of a stored notification in `lang`; null when the event is unknown
  * (rows written before events were stored and not recognised by the migration).
@@ -251,6 +294,11 @@ export function describeNotification(
     const w = ACCESS_WORDS[lang];
     const role = ROLE_LABELS[lang][p.role] ?? p.role;
     return { title: w.title[p.status] ?? w.fallback, text: w.text(role, p.status, p.reason), link: null };
+  }
+  if (event === 'INVOICE_ISSUED') {
+    const p = params as unknown as InvoiceIssuedNotificationParams;
+    if (typeof p.amountCents !== 'number' || !p.cc || !p.periodFrom || !p.periodTo) return null;
+    return invoiceIssuedNotification(p, lang);
   }
   return null;
 }

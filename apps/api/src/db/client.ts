@@ -91,21 +91,21 @@ function poolLocks(pool: pg.Pool) {
 /** PGlite is one process: a lock is an in-process queue per key. */
 function processLocks() {
   const tails = new Map<number, Promise<unknown>>();
-  const held = new Set<number>();
+  // Holders and waiters per key, counted when the call is made: a try (wait: false) made while another
+  // call is queued or running does not run, as pg_try_advisory_lock would refuse it.
+  const busy = new Map<number, number>();
   return async function withLock<T>(
     key: LockKey,
     fn: () => Promise<T>,
     { wait = true }: { wait?: boolean } = {},
   ): Promise<LockResult<T>> {
-    if (!wait && held.has(key)) return { ran: false };
+    if (!wait && busy.get(key)) return { ran: false };
+    busy.set(key, (busy.get(key) ?? 0) + 1);
     const before = tails.get(key) ?? Promise.resolve();
-    const run = before.then(async () => {
-      held.add(key);
-      try {
-        return await fn();
-      } finally {
-        held.delete(key);
-      }
+    const run = before.then(fn).finally(() => {
+      const left = (busy.get(key) ?? 1) - 1;
+      if (left) busy.set(key, left);
+      else busy.delete(key);
     });
     tails.set(
       key,

@@ -10,7 +10,8 @@ export interface JobLogger {
 /** A piece of background work run every `intervalMs`, each pass under its advisory lock. */
 export interface Job {
   name: string;
-  lock: LockKey;
+  /** Taken by the runner around each pass; left out by a job whose pass takes its own. */
+  lock?: LockKey;
   intervalMs: number;
   /** One pass; what it returns is logged when `worthLogging` says so. */
   run(): Promise<unknown>;
@@ -32,8 +33,10 @@ export function startJobRunner(database: Database, jobs: Job[], log: JobLogger) 
     if (stopped) return;
     const timer = setTimeout(() => {
       timers.delete(timer);
-      const pass = database
-        .withLock(job.lock, () => job.run(), { wait: false })
+      const run = job.lock
+        ? database.withLock(job.lock, () => job.run(), { wait: false })
+        : job.run().then((value) => ({ ran: true as const, value }));
+      const pass = run
         .then((r) => {
           if (r.ran && job.worthLogging?.(r.value))
             log.info({ job: job.name, result: r.value }, 'job pass done');

@@ -6,8 +6,18 @@
  */
 export * from './commercial.client';
 export {
+  createFeedRepository,
+  type FeedRepository,
+} from './feed.repository';
+export { type CommercialFeed, compareCursors, createCommercialFeed, type FeedPass } from './feed.service';
+export {
   createPostingsRepository,
   type NewPosting,
   type PostingRow,
   type PostingsRepository,
 } from './postings.repository';
+export {
+  type CommercialStatus,
+  type CommercialStatusService,
+  createCommercialStatus,
+} from './status.service';

@@ -1,5 +1,6 @@
 import { AppError, FEATURES } from '@ov/domain';
 import { isDatabaseUnavailable } from '../../lib/db-errors';
+import type { CommercialStatusService } from '../commercial';
 import type { SettingsStore } from '../settings';
 import type { HealthRepository } from './health.repository';
 
@@ -13,8 +14,11 @@ export function createHealthService({
   health,
   settings,
   space,
+  commercial,
 }: {
   health: HealthRepository;
+  /** The commercial system's figures (kind, last good read, change feed lag, last error). */
+  commercial: CommercialStatusService;
   settings: Pick<SettingsStore, 'get'>;
   /** The space the public web app serves. */
   space: string;
@@ -38,6 +42,18 @@ export function createHealthService({
       }
       return { status: 'ok' as const };
     },
+
+    /**
+     * The commercial system as anyone may see it: its kind, the last good read, the change feed's last
+     * read and lag, and when it last failed; never what failed (addresses, answers): that is `commercialDetails`.
+     */
+    async commercial() {
+      const s = await commercial.status();
+      return { ...s, lastError: s.lastError ? { at: s.lastError.at } : null };
+    },
+
+    /** The same with the last error's message, for administrators (/admin/settings). */
+    commercialDetails: () => commercial.status(),
 
     /** What is on comes from the settings in force: the web app hides exactly what the API would refuse. */
     async publicConfig() {

@@ -94,6 +94,32 @@ export const MAIL_TEMPLATES = {
       ],
     },
   },
+  /**
+   * A new invoice of one of the customer's codes (the commercial system's change feed), sent when
+   * they asked for it in their profile: vars name, period, amount, cc, invoiceNumber, link.
+   */
+  'invoice-issued': {
+    es: {
+      subject: 'Nueva factura de {{period}}: {{amount}}',
+      paragraphs: [
+        GREETING.es,
+        'Nueva factura de {{period}}: {{amount}}.',
+        'Código de cliente {{cc}}, factura {{invoiceNumber}}. Puede consultarla y pagarla en la Oficina Virtual.',
+        'Recibe este aviso porque lo pidió en su perfil; puede desactivarlo allí cuando quiera.',
+      ],
+      action: { label: 'Ver y pagar', url: 'link' },
+    },
+    en: {
+      subject: 'New invoice for {{period}}: {{amount}}',
+      paragraphs: [
+        GREETING.en,
+        'New invoice for {{period}}: {{amount}}.',
+        'Client code {{cc}}, invoice {{invoiceNumber}}. You can see it and pay it in the Virtual Office.',
+        'You receive this notice because you asked for it in your profile; you can switch it off there at any time.',
+      ],
+      action: { label: 'See and pay', url: 'link' },
+    },
+  },
   /** Free text written by staff or by another module: vars subject, body (and optional name). */
   message: {
     es: { subject: '{{subject}}', paragraphs: ['{{body}}'] },
