@@ -85,9 +85,9 @@ export interface CommercialSystem {
   /**
    * A contract signed in the portal becomes an account (design §7 `POST /v1/accounts`, idempotent by
    * request id). The built-in ledger opens it with the code the portal proposed (`cc`); a system over
-   * HTTP assigns its own and answers it. (Optional until both implementations have it.)
+   * HTTP assigns its own and answers it (and ignores `tx`).
    */
-  openAccount?(tx: Executor, account: NewCommercialAccount): Promise<{ cc: string }>;
+  openAccount(tx: Executor, account: NewCommercialAccount): Promise<{ cc: string }>;
   /**
    * Forgets what is kept about these codes (the change feed named them): every process reads them
    * live again. The built-in ledger keeps nothing of its own and leaves it out.

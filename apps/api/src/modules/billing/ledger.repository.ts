@@ -166,6 +166,11 @@ export function createLedgerRepository(db: Executor) {
       return a;
     },
 
+    /** Opens an account (a contract signed in the portal); an account already under that code is kept. */
+    async openAccount(tx: Executor, values: typeof accounts.$inferInsert) {
+      await tx.insert(accounts).values(values).onConflictDoNothing();
+    },
+
     async accounts(ccs: string[]): Promise<AccountRow[]> {
       return db.select().from(accounts).where(inArray(accounts.cc, ccs));
     },

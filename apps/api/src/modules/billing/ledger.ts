@@ -85,6 +85,27 @@ export function createLedgerCommercialSystem(
       return rows.reverse().map((r) => ({ ...r, period: r.periodFrom.slice(0, 7) }));
     },
 
+    /** The built-in ledger opens the account under the code the portal proposed (idempotent: kept if there). */
+    async openAccount(tx, a) {
+      await repo.openAccount(tx, {
+        cc: a.cc,
+        space: a.space,
+        holderName: a.holderName,
+        clientType: a.sector,
+        street: a.street,
+        number: a.number,
+        betweenStreets: a.betweenStreets,
+        municipality: a.municipality,
+        popularCouncil: a.popularCouncil,
+        commercialOffice: a.commercialOffice,
+        policy: a.policy,
+        contractNumber: a.contractNumber,
+        nucleusPeople: a.nucleusPeople,
+        metered: a.metered,
+      });
+      return { cc: a.cc };
+    },
+
     ...createLedgerWrites(repo),
   };
 }

@@ -36,11 +36,6 @@ export function contractQueries() {
       await tx.insert(billingDocuments).values({ ...values, kind: 'CONTRACT', amountCents: null });
     },
 
-    /** A signed new contract opens its account (kept when it exists). */
-    async openAccount(tx: Executor, values: NewAccount) {
-      await tx.insert(accounts).values(values).onConflictDoNothing();
-    },
-
     async updateAccount(tx: Executor, cc: string, set: AccountChanges) {
       await tx.update(accounts).set(set).where(eq(accounts.cc, cc));
     },

@@ -1,6 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import {
   AppError,
+  type ClientType,
   findMunicipality,
   formatRequestId,
   type ProcedureType,
@@ -8,7 +9,7 @@ import {
 } from '@ov/domain';
 import type { Executor } from '../../db/client';
 import type { Lang } from '../../lib/language';
-import { formatAddress } from '../billing';
+import { type CommercialSystem, formatAddress } from '../billing';
 import type { FileStorage } from '../files';
 import type { AccountChanges } from './contract-requests.contract.repository';
 import type { renderRequestContract } from './contract-requests.pdf';
@@ -20,6 +21,8 @@ export const today = () => new Date().toISOString().slice(0, 10);
 
 export interface ContractIssuerDeps {
   repo: ContractRequestsRepository;
+  /** The commercial system a signed new contract opens its account in (design §7 `POST /v1/accounts`). */
+  commercial: Pick<CommercialSystem, 'openAccount'>;
   storage: FileStorage;
   publicUrl: string;
   renderContract: typeof renderRequestContract;
@@ -126,15 +129,21 @@ export function createContractIssuer(deps: ContractIssuerDeps) {
     };
   }
 
-  /** At SIGNED: what the contract changes in the ledger. */
-  async function applyToLedger(tx: Executor, row: Row) {
+  /**
+   * At SIGNED: what the contract changes in the ledger. A procedure that creates an account opens it
+   * in the commercial system (idempotent by the request's id) and answers the code it was given,
+   * which the request keeps as its new client code (offered to the requester as before).
+   */
+  async function applyToLedger(tx: Executor, row: Row): Promise<RequestChanges> {
     const proc = row.procedureType as ProcedureType;
     if (procedureCreatesAccount(proc) && row.newClientCode) {
-      await repo.openAccount(tx, {
+      const { cc } = await deps.commercial.openAccount(tx, {
+        requestId: formatRequestId(row.requestId),
         cc: row.newClientCode,
         space: row.space,
+        sector: row.sector as ClientType,
         holderName: row.entity ?? row.fullName,
-        clientType: row.sector,
+        nationalId: row.nationalId,
         street: row.street,
         number: row.number,
         betweenStreets: `${row.between1} y ${row.between2}`,
@@ -146,9 +155,9 @@ export function createContractIssuer(deps: ContractIssuerDeps) {
         nucleusPeople: row.nucleusPeople ?? 1,
         metered: row.metered,
       });
-      return;
+      return cc === row.newClientCode ? {} : { newClientCode: cc };
     }
-    if (!row.clientCode) return;
+    if (!row.clientCode) return {};
     const set: AccountChanges =
       proc === 'OWNER_CHANGE' && row.owner
         ? { holderName: row.owner, contractNumber: row.contractNumber, policy: row.policy }
@@ -158,6 +167,7 @@ export function createContractIssuer(deps: ContractIssuerDeps) {
             ? { metered: true }
             : { ...(row.nucleusPeople ? { nucleusPeople: row.nucleusPeople } : {}) };
     if (Object.keys(set).length) await repo.updateAccount(tx, row.clientCode, set);
+    return {};
   }
 
   return { prepareContract, applyToLedger };

@@ -64,6 +64,7 @@ export function createContractRequestsService(deps: ContractRequestsDeps) {
   const tellRequester = createRequesterNotice({ repo, publicUrl: deps.publicUrl });
   const issuer = createContractIssuer({
     repo,
+    commercial,
     storage,
     publicUrl: deps.publicUrl,
     renderContract: deps.renderContract ?? renderRequestContract,

@@ -122,7 +122,7 @@ export function createStaffWorkflow(deps: StaffWorkflowDeps) {
         if (to === 'SIGNED') {
           if (!before.contractFile) throw new AppError('BADREQUESTERROR', 461);
           extra = { contractDate: before.contractDate ?? today() };
-          await applyToLedger(tx, { ...before, ...extra } as Row);
+          extra = { ...extra, ...(await applyToLedger(tx, { ...before, ...extra } as Row)) };
         }
         return move(tx, p, before, to, answer, extra);
       });

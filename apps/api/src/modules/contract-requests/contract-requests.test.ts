@@ -661,3 +661,54 @@ describe('the queue totals kept by the database', () => {
     expect(Number(past.headers['x-total-count'])).toBe(all.length);
   });
 });
+
+describe('a signed contract in the commercial system', () => {
+  it('opens the account there by request id and keeps the code it answers as the new client code', async () => {
+    const { requestId } = await send({ ...residential, email: undefined }, jose);
+    await move(requestId, 'PENDING', ana);
+    await move(requestId, 'REVIEW', ana);
+    const current = (await call('GET', `/api/contract-requests/${requestId}`, ana)).json();
+    await call('PATCH', `/api/contract-requests/${requestId}`, ana, {
+      commercialOffice: 'Oficina Comercial Plaza de la Revolución',
+      contractPlace: 'La Habana',
+      version: current.version,
+    });
+    const ready = (await move(requestId, 'SIGNATURE_READY', ana)).json();
+    expect(ready.status).toBe('SIGNATURE_READY');
+    // A system that assigns its own codes (as one over HTTP does): the ledger's account under its code.
+    const ledger = createLedgerCommercialSystem(t.database.db);
+    const opened: { requestId: string; cc: string; holderName: string }[] = [];
+    const assigned = `02${String(Date.now()).slice(-8)}`;
+    const service = createContractRequestsService({
+      db: t.database.db,
+      repo: createContractRequestsRepository(t.database.db),
+      commercial: {
+        ...ledger,
+        async openAccount(tx, account) {
+          opened.push(account);
+          return ledger.openAccount(tx, { ...account, cc: assigned });
+        },
+      },
+      clientCodePattern: t.config.CLIENT_CODE_PATTERN,
+      publicUrl: t.config.publicUrl,
+      storage: { put: async () => {}, get: async () => null },
+    });
+    const [anaRow] = await t.database.db
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.email, 'ana.comercial@aguasdelahabana.cu'));
+    const principal = (await loadPrincipal(t.database.db, anaRow.id, 'ahab'))!;
+    await service.transition(principal, requestId, { to: 'SIGNED' });
+    expect(opened).toEqual([
+      expect.objectContaining({ requestId, cc: ready.newClientCode, holderName: 'Lucía Fernández Mora' }),
+    ]);
+    // The requester is offered the code the commercial system gave, and the portal wrote no other account.
+    const signed = (await call('GET', `/api/contract-requests/${requestId}`, jose)).json();
+    expect(signed).toMatchObject({ status: 'SIGNED', newClientCode: assigned });
+    const [account] = await t.database.db.select().from(accounts).where(eq(accounts.cc, assigned));
+    expect(account).toMatchObject({ holderName: 'Lucía Fernández Mora', municipality: 2 });
+    expect(await t.database.db.select().from(accounts).where(eq(accounts.cc, ready.newClientCode))).toEqual(
+      [],
+    );
+  });
+});
