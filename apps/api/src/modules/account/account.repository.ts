@@ -156,6 +156,32 @@ export function createAccountRepository(db: Db) {
       return after;
     },
 
+    /** The user's invoice notice preferences (the commercial system's new invoices, design §7). */
+    async notificationPreferences(userId: string, ex: Executor = db) {
+      const [p] = await ex
+        .select({ invoiceApp: users.notifyInvoiceApp, invoiceEmail: users.notifyInvoiceEmail })
+        .from(users)
+        .where(and(eq(users.id, userId), isNull(users.deletedAt)));
+      return p;
+    },
+
+    async setNotificationPreferences(
+      userId: string,
+      set: { invoiceApp?: boolean; invoiceEmail?: boolean },
+      ex: Executor = db,
+    ) {
+      const [p] = await ex
+        .update(users)
+        .set({
+          ...(set.invoiceApp !== undefined ? { notifyInvoiceApp: set.invoiceApp } : {}),
+          ...(set.invoiceEmail !== undefined ? { notifyInvoiceEmail: set.invoiceEmail } : {}),
+          updatedAt: sql`now()`,
+        })
+        .where(and(eq(users.id, userId), isNull(users.deletedAt)))
+        .returning({ invoiceApp: users.notifyInvoiceApp, invoiceEmail: users.notifyInvoiceEmail });
+      return p;
+    },
+
     async setEmail(userId: string, email: string, ex: Executor = db) {
       await ex
         .update(users)

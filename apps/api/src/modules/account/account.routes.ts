@@ -185,6 +185,35 @@ export const accountRoutes: FastifyPluginAsyncZod<{
     async (req) => profile.update(principalOf(req), req.body, requestLanguage(req)),
   );
 
+  const preferences = z.object({ invoiceApp: z.boolean(), invoiceEmail: z.boolean() });
+  app.get(
+    '/api/users/me/notification-preferences',
+    {
+      config: { access: 'authenticated' },
+      schema: {
+        tags,
+        summary:
+          'Whether a new invoice of the own codes is told in the app (on by default) and by e-mail (off until said yes)',
+        response: { 200: preferences },
+      },
+    },
+    async (req) => profile.notificationPreferences(principalOf(req)),
+  );
+
+  app.patch(
+    '/api/users/me/notification-preferences',
+    {
+      config: { access: 'authenticated' },
+      schema: {
+        tags,
+        summary: 'Change either invoice notice preference (traced)',
+        body: preferences.partial().strict(),
+        response: { 200: preferences },
+      },
+    },
+    async (req) => profile.setNotificationPreferences(principalOf(req), req.body),
+  );
+
   app.post(
     '/api/users/me/email/verify',
     {

@@ -8,6 +8,12 @@ import type { UserRow, UsersRepository, UsersService } from '../users';
 import type { AccountRepository, ProfileChanges } from './account.repository';
 import { type AccountService, isUniqueViolation } from './account.service';
 
+/** What the user is told of a new invoice of their codes (profile; design §7). */
+export interface NotificationPreferences {
+  invoiceApp: boolean;
+  invoiceEmail: boolean;
+}
+
 /** Our own image URLs: `/api/files/images/<uuid>.webp` or its `_thumb` twin. */
 const AVATAR_URL = /^\/api\/files\/images\/([0-9a-f-]{36})(?:_thumb)?\.webp$/;
 
@@ -112,6 +118,36 @@ export function createProfileService({
         throw err;
       }
       return me(principal);
+    },
+
+    /** Whether the user is told of a new invoice of their codes in the app and by e-mail. */
+    async notificationPreferences(principal: Principal): Promise<NotificationPreferences> {
+      const p = await accounts.notificationPreferences(principal.userId);
+      if (!p) throw new AppError('AUTHENTICATIONERROR', 0);
+      return p;
+    },
+
+    /** Changes either preference (traced); answers both as saved. */
+    async setNotificationPreferences(
+      principal: Principal,
+      body: Partial<NotificationPreferences>,
+    ): Promise<NotificationPreferences> {
+      return accounts.transaction(async (tx) => {
+        const before = await accounts.notificationPreferences(principal.userId, tx);
+        if (!before) throw new AppError('AUTHENTICATIONERROR', 0);
+        const after = await accounts.setNotificationPreferences(principal.userId, body, tx);
+        await writeTrace(tx, {
+          space: principal.space,
+          type: 'UPDATE',
+          owner: principal.userId,
+          module: 'account',
+          section: 'notification-preferences',
+          entityId: principal.userId,
+          before,
+          after,
+        });
+        return after;
+      });
     },
 
     /** The own password, changed: every session ends and this one gets a new sign-in (token pair). */

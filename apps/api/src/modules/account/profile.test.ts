@@ -194,3 +194,37 @@ describe('PATCH /api/users/me', () => {
     });
   });
 });
+
+describe('invoice notice preferences', () => {
+  const url = '/api/users/me/notification-preferences';
+  it('start in the app only, change one at a time, are traced, and are one’s own', async () => {
+    const s = await t.login('jose.fernandez@example.cu', DEMO_PASSWORD);
+    const get = () => t.app.inject({ method: 'GET', url, headers: { authorization: s.authorization } });
+    const set = (payload: object) =>
+      t.app.inject({ method: 'PATCH', url, payload, headers: { authorization: s.authorization } });
+    expect((await get()).json()).toEqual({ invoiceApp: true, invoiceEmail: false });
+    const yes = await set({ invoiceEmail: true });
+    expect(yes.statusCode).toBe(200);
+    expect(yes.json()).toEqual({ invoiceApp: true, invoiceEmail: true });
+    expect((await set({ invoiceApp: false })).json()).toEqual({ invoiceApp: false, invoiceEmail: true });
+    expect((await get()).json()).toEqual({ invoiceApp: false, invoiceEmail: true });
+    const row = await userRow('jose.fernandez@example.cu');
+    expect(row).toMatchObject({ notifyInvoiceApp: false, notifyInvoiceEmail: true });
+    const traced = await t.database.db
+      .select()
+      .from(traces)
+      .where(and(eq(traces.section, 'notification-preferences'), eq(traces.entityId, row.id)));
+    expect(traced).toHaveLength(2);
+    // Bad input is the catalogue's validation error, not a 500; nobody else's preferences are touched.
+    for (const bad of [{ invoiceApp: 'yes' }, { other: true }]) {
+      const r = await set(bad);
+      expect(r.statusCode).toBe(400);
+      expect(r.json().name).toBe('VALIDATIONERROR');
+    }
+    expect(await userRow('maria.perez@example.cu')).toMatchObject({
+      notifyInvoiceApp: true,
+      notifyInvoiceEmail: false,
+    });
+    expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(401);
+  });
+});
