@@ -25,6 +25,7 @@ import {
   updateProfile,
   uploadImage,
 } from '../api/profile-calls';
+import { NotificationPreferencesCard } from '../components/notification-preferences';
 import { type ProfileFormValues, toProfileUpdate } from '../profile-update';
 import '../components/account.css';
 import './profile-page.css';
@@ -292,6 +293,7 @@ export default function ProfilePage() {
           </form>
         </div>
       </Card>
+      <NotificationPreferencesCard />
       <SessionsCard />
     </div>
   );

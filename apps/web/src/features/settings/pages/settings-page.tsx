@@ -14,6 +14,7 @@ import { errorText } from '../../../lib/error-text';
 import './settings-page.css';
 import { ActionCancelled } from '../../../lib/notify';
 import { patchVersioned } from '../../../lib/resource-calls';
+import { CommercialStatusCard } from './commercial-status-card';
 
 interface SettingsAnswer extends Settings {
   version: number;
@@ -166,6 +167,7 @@ export default function SettingsPage() {
           {s('save')}
         </Button>
       </Form>
+      <CommercialStatusCard />
     </div>
   );
 }
