@@ -143,6 +143,21 @@ async function mobileScreens({ browser, baseUrl, screenshotDir, assert, email, p
   await page.getByTestId('profile-form').waitFor();
   await page.locator('[data-testid="profile-avatar"] img').waitFor();
   assert.ok((await overflow()) <= 0, 'profile fits 390 px');
+  // Invoice notices: in the app on, by e-mail off until the customer says yes; a labelled switch that
+  // the keyboard turns (Space), saved at once and still so after a reload.
+  const byEmail = page.getByRole('switch', { name: 'Avisarme de nuevas facturas por correo electrónico' });
+  const inApp = page.getByRole('switch', { name: 'Avisarme de nuevas facturas en la Oficina Virtual' });
+  await inApp.waitFor();
+  assert.equal(await inApp.isChecked(), true, 'in-app invoice notices on by default');
+  assert.equal(await byEmail.isChecked(), false, 'e-mail invoice notices off by default');
+  await byEmail.focus();
+  await page.keyboard.press('Space');
+  await page.getByText('Preferencias de avisos guardadas.').waitFor();
+  await page.reload();
+  await byEmail.waitFor();
+  assert.equal(await byEmail.isChecked(), true, 'the e-mail switch stays on after a reload');
+  await page.locator('[data-testid="profile-avatar"] img').waitFor();
+  await byEmail.scrollIntoViewIfNeeded();
   await shot('profile-mobile-es');
   await page.getByTestId('notifications-bell').click();
   // A customer files no access requests: the drawer is empty and says so.
@@ -153,6 +168,7 @@ async function mobileScreens({ browser, baseUrl, screenshotDir, assert, email, p
 
   await page.getByRole('button', { name: 'EN', exact: true }).click();
   await page.locator('h1', { hasText: 'My profile' }).waitFor();
+  await page.getByRole('switch', { name: 'Tell me about new invoices by e-mail' }).waitFor();
   await shot('profile-mobile-en');
   await page.getByTestId('notifications-bell').click();
   await page.locator('.ov-notifications-drawer').getByText('You have no notifications').waitFor();

@@ -39,6 +39,8 @@ async function settings({ browser, baseUrl, screenshotDir, assert }) {
   const before = await min.inputValue();
   await min.fill('250');
   await page.getByTestId('setting-enzona').click();
+  // The commercial system, read-only: the built-in one here.
+  await page.getByTestId('commercial-status').getByText('Integrado').waitFor();
   await settle(page);
   await shot('settings-desktop-es');
   await save(page);
@@ -59,6 +61,7 @@ async function settings({ browser, baseUrl, screenshotDir, assert }) {
   // English, then everything back as it was.
   await page.getByRole('button', { name: 'EN', exact: true }).click();
   await page.locator('h1', { hasText: 'Settings' }).waitFor();
+  await page.getByTestId('commercial-status').getByText('Built-in').waitFor();
   await settle(page);
   await shot('settings-desktop-en');
   await page.getByRole('button', { name: 'ES', exact: true }).click();
