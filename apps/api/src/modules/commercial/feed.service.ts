@@ -17,6 +17,8 @@ import {
 
 /** The contract's page size (the most it allows). */
 export const FEED_PAGE = 500;
+/** Live invoice reads of one page in flight at once. */
+const INVOICE_READS = 8;
 /** A pass stops after this many pages even if the feed has more (the next tick goes on). */
 const MAX_PAGES = 200;
 
@@ -90,20 +92,28 @@ export function createCommercialFeed(deps: {
         issued.set(announcedKey(e.cc, e.invoiceNumber), { cc: e.cc, invoiceNumber: e.invoiceNumber });
     const already = await feed.announced([...issued.keys()]);
     const fresh = [...issued.entries()].filter(([key]) => !already.has(key)).map(([, v]) => v);
-    const out: (InvoiceIssuedNotificationParams & { key: string })[] = [];
-    for (const { cc, invoiceNumber } of fresh) {
-      // A live read: period and amount as the commercial system has them now.
-      const invoice = await commercial.getInvoice(cc, invoiceNumber);
-      if (!invoice) continue; // not (or no longer) there: nothing to announce
-      out.push({
-        key: announcedKey(cc, invoiceNumber),
-        cc,
-        invoiceNumber,
-        periodFrom: invoice.periodFrom,
-        periodTo: invoice.periodTo,
-        amountCents: invoice.invoicedCents,
-      });
-    }
+    const found: ((InvoiceIssuedNotificationParams & { key: string }) | null)[] = new Array(fresh.length);
+    // Live reads (period and amount as the commercial system has them now), a few at a time.
+    let next = 0;
+    const reader = async () => {
+      while (next < fresh.length) {
+        const k = next++;
+        const { cc, invoiceNumber } = fresh[k];
+        const invoice = await commercial.getInvoice(cc, invoiceNumber);
+        found[k] = invoice // not (or no longer) there: nothing to announce
+          ? {
+              key: announcedKey(cc, invoiceNumber),
+              cc,
+              invoiceNumber,
+              periodFrom: invoice.periodFrom,
+              periodTo: invoice.periodTo,
+              amountCents: invoice.invoicedCents,
+            }
+          : null;
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(INVOICE_READS, fresh.length) }, reader));
+    const out = found.filter((i): i is InvoiceIssuedNotificationParams & { key: string } => i !== null);
     const holders = await feed.holders([...new Set(out.map((i) => i.cc))]);
     return { invoices: out, holders };
   }
