@@ -1,20 +1,45 @@
 import { LockOutlined, UserOutlined } from '@ant-design/icons';
-import { type SigninInput, signinSchema } from '@ov/domain/validation/forms';
-import { useMemo } from 'react';
+import type { SigninInput } from '@ov/domain/validation/forms';
+import { useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, type Location, useLocation, useNavigate } from 'react-router';
-import { zodMessage } from '../../../components/form/zod-rule';
 import { Field } from '../../../components/form-kit/field';
 import { PasswordInput, TextInput } from '../../../components/form-kit/inputs';
-import { type FieldChecks, useForm } from '../../../components/form-kit/use-form';
+import { useForm } from '../../../components/form-kit/use-form';
 import { Alert, Button } from '../../../components/ui';
 import { PATHS } from '../../../lib/urls';
 import { useSignIn } from '../api/sign-in';
 import { loginMessageKey } from '../login-messages';
+import { signinChecks } from '../signin-checks';
 
 /**
- * The sign-in form (our form kit and the domain's zod rules): loaded by the sign-in page after its
- * heading is on screen.
+ * The e-mail field's focus on arrival (the sign-in page's one task), given once the form is on screen:
+ * `autoFocus` focused it while React inserted the form, which made the browser lay out the whole page
+ * there and then, inside that task (60–250 ms at 4× CPU slowdown). After the next frame the layout is
+ * already done and the focus costs nothing. A field the visitor has focused meanwhile keeps its focus.
+ */
+function useFocusAfterPaint() {
+  const ref = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const frame = requestAnimationFrame(() => {
+      timer = setTimeout(() => {
+        const active = document.activeElement;
+        if (active instanceof HTMLInputElement || active instanceof HTMLTextAreaElement) return;
+        ref.current?.focus();
+      });
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+    };
+  }, []);
+  return ref;
+}
+
+/**
+ * The sign-in form (our form kit and the domain's sign-in rules, without zod: signin-checks.ts): loaded
+ * by the sign-in page after its heading is on screen.
  */
 export default function LoginForm() {
   const { t, i18n } = useTranslation();
@@ -22,13 +47,8 @@ export default function LoginForm() {
   const location = useLocation();
   const { submit, pending, error } = useSignIn();
   const lang = i18n.language;
-  const checks = useMemo<FieldChecks<SigninInput>>(
-    () => ({
-      email: (value) => zodMessage(signinSchema.shape.email, value, lang),
-      password: (value) => zodMessage(signinSchema.shape.password, value, lang),
-    }),
-    [lang],
-  );
+  const checks = useMemo(() => signinChecks(lang), [lang]);
+  const email = useFocusAfterPaint();
   const form = useForm<SigninInput>({ initialValues: { email: '', password: '' }, checks });
   const from = (location.state as { from?: Location } | null)?.from;
   const target = from ? `${from.pathname}${from.search}` : PATHS.home;
@@ -57,9 +77,8 @@ export default function LoginForm() {
               {...form.bind('email')}
               size="large"
               prefix={<UserOutlined />}
+              ref={email}
               autoComplete="username"
-              // biome-ignore lint/a11y/noAutofocus: the sign-in page's one task; as before
-              autoFocus
               placeholder={t('auth.login.emailPlaceholder')}
             />
           </Field>

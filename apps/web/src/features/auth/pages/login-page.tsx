@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, startTransition, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PublicLayout } from '../../../components/public-layout/public-layout';
@@ -29,7 +29,8 @@ function FormPlaceholder() {
 function usePainted(): boolean {
   const [painted, setPainted] = useState(false);
   useEffect(() => {
-    const timer = setTimeout(() => setPainted(true));
+    // A transition: the form is rendered in slices, not in one long task.
+    const timer = setTimeout(() => startTransition(() => setPainted(true)));
     return () => clearTimeout(timer);
   }, []);
   return painted;
