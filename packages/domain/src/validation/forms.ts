@@ -15,6 +15,7 @@ import {
   textSchema,
   usernameSchema,
 } from './rules';
+import { SIGNIN_PASSWORD_MAX } from './signin';
 
 const REQUIRED = msg('required');
 
@@ -38,7 +39,7 @@ export const CLIENT_CODE_PROOF_REQUIRED = { error: REQUIRED, path: ['clientCodeP
 /** `email` also accepts the username (design §4). */
 export const signinSchema = z.object({
   email: requiredString(),
-  password: z.string({ error: REQUIRED }).min(1, REQUIRED).max(256),
+  password: z.string({ error: REQUIRED }).min(1, REQUIRED).max(SIGNIN_PASSWORD_MAX),
   /** Device tokens this browser received at earlier sign-ins (its own throttling door). */
   devices: z.array(z.string().max(200)).max(5).optional(),
 });

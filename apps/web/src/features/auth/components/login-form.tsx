@@ -1,5 +1,6 @@
 import { LockOutlined, UserOutlined } from '@ant-design/icons';
 import type { SigninInput } from '@ov/domain/validation/forms';
+import { signinChecks } from '@ov/domain/validation/signin';
 import { useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, type Location, useLocation, useNavigate } from 'react-router';
@@ -10,7 +11,6 @@ import { Alert, Button } from '../../../components/ui';
 import { PATHS } from '../../../lib/urls';
 import { useSignIn } from '../api/sign-in';
 import { loginMessageKey } from '../login-messages';
-import { signinChecks } from '../signin-checks';
 
 /**
  * The e-mail field's focus on arrival (the sign-in page's one task), given once the form is on screen:
@@ -38,7 +38,7 @@ function useFocusAfterPaint() {
 }
 
 /**
- * The sign-in form (our form kit and the domain's sign-in rules, without zod: signin-checks.ts): loaded
+ * The sign-in form (our form kit and the domain's sign-in rules, without zod: @ov/domain/validation/signin): loaded
  * by the sign-in page after its heading is on screen.
  */
 export default function LoginForm() {
