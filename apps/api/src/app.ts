@@ -11,6 +11,7 @@ import { accessRequestsRoutes } from './modules/access-requests';
 import { accountRoutes } from './modules/account';
 import { authRoutes } from './modules/auth';
 import { billingRoutes } from './modules/billing';
+import { postingsRoutes } from './modules/commercial';
 import { commercialOfficesRoutes } from './modules/commercial-offices';
 import { contractRequestsRoutes } from './modules/contract-requests';
 import { dashboardRoutes } from './modules/dashboard';
@@ -120,12 +121,14 @@ export async function composeApp({ config, database, logger }: AppDeps) {
   await app.register(filesRoutes, { images: c.files });
   await app.register(paymentsRoutes, { payments: c.payments });
   await app.register(dashboardRoutes, { dashboard: c.dashboard });
+  await app.register(postingsRoutes, { postings: c.postings });
   await app.register(contractRequestsRoutes, { requests: c.contractRequests });
   // Background work (mail outbox, payment reconciliation) in processes with the `jobs` role.
   await app.register(jobsPlugin, {
     database,
     config,
     payments: c.payments,
+    postings: c.postings,
     mail: c.mail,
     transport: c.mailTransport,
     commercialFeed: c.commercialFeed,

@@ -28,6 +28,8 @@ import {
   createCommercialFeed,
   createCommercialStatus,
   createFeedRepository,
+  createPostingsRepository,
+  createPostingsService,
 } from './modules/commercial';
 import {
   createCommercialOfficesRepository,
@@ -177,24 +179,28 @@ export async function buildContainer({ config, database, log }: ContainerDeps) {
   });
   const security = createSecurityService({ roles: createSecurityRepository(db) });
   const accessRequests = createAccessRequestsService({ requests: createAccessRequestsRepository(db) });
-  // The change feed of the commercial system over HTTP (design §7): read by the jobs processes.
-  const feedRepository = createFeedRepository(db);
-  const commercialFeed =
+  // The contract's HTTP client (COMMERCIAL_SYSTEM=http): the change feed and the posting outbox share it.
+  const commercialClient =
     config.COMMERCIAL_SYSTEM === 'http'
-      ? createCommercialFeed({
-          feed: feedRepository,
-          client: createCommercialClient({
-            url: config.COMMERCIAL_SYSTEM_URL,
-            token: config.COMMERCIAL_SYSTEM_TOKEN,
-            timeoutMs: config.COMMERCIAL_TIMEOUT_MS,
-          }),
-          commercial,
-          locks: database,
-          publicUrl: config.publicUrl,
-          space: DEFAULT_SPACE,
-          log: log.child({ module: 'commercial-feed' }),
+      ? createCommercialClient({
+          url: config.COMMERCIAL_SYSTEM_URL,
+          token: config.COMMERCIAL_SYSTEM_TOKEN,
+          timeoutMs: config.COMMERCIAL_TIMEOUT_MS,
         })
       : null;
+  // The change feed of the commercial system over HTTP (design §7): read by the jobs processes.
+  const feedRepository = createFeedRepository(db);
+  const commercialFeed = commercialClient
+    ? createCommercialFeed({
+        feed: feedRepository,
+        client: commercialClient,
+        commercial,
+        locks: database,
+        publicUrl: config.publicUrl,
+        space: DEFAULT_SPACE,
+        log: log.child({ module: 'commercial-feed' }),
+      })
+    : null;
   const health = createHealthService({
     health: createHealthRepository(database),
     settings,
@@ -224,7 +230,19 @@ export async function buildContainer({ config, database, log }: ContainerDeps) {
   const commercialOffices = createCommercialOfficesService({
     offices: createCommercialOfficesRepository(db),
   });
-  const dashboard = createDashboardService({ dashboard: createDashboardRepository(db) });
+  // The posting outbox (COMMERCIAL_SYSTEM=http): every confirmed payment applied there once by the
+  // jobs process; a refused one settled by the payer's choice (refund or advance).
+  const postingsRepository = createPostingsRepository(db);
+  const postings = createPostingsService({
+    postings: postingsRepository,
+    client: commercialClient,
+    refunds: payments.refunds,
+    publicUrl: config.publicUrl,
+    // Longer than a posting's own timeout (three reads'), so a live pass never loses what it holds.
+    leaseMs: config.COMMERCIAL_TIMEOUT_MS * 3 + 5000,
+    log: log.child({ module: 'commercial-postings' }),
+  });
+  const dashboard = createDashboardService({ dashboard: createDashboardRepository(db), postings });
   const municipalities = createMunicipalitiesService({
     municipalities: createMunicipalitiesRepository(db),
   });
@@ -271,6 +289,8 @@ export async function buildContainer({ config, database, log }: ContainerDeps) {
     commercialOffices,
     dashboard,
     municipalities,
+    postingsRepository,
+    postings,
     /** Releases what the adapters and listeners hold (subscriptions, timers). */
     async close() {
       stopDebtRelease();

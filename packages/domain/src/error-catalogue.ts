@@ -193,6 +193,13 @@ export const ERROR_CATALOGUE: readonly CatalogueEntry[] = Object.freeze([
   ),
   entry(
     'CONFLICTERROR',
+    487,
+    409,
+    'El pago no espera una decisión: el sistema comercial no lo rechazó o ya se resolvió',
+    'The payment is not waiting for a decision: the commercial system did not refuse it or it was settled',
+  ),
+  entry(
+    'CONFLICTERROR',
     484,
     409,
     'El pago ya no está pendiente, no se puede cancelar',

@@ -11,6 +11,7 @@ export const NOTIFICATION_EVENTS = [
   'CONTRACT_REQUEST_STATUS',
   'ACCESS_REQUEST_DECIDED',
   'INVOICE_ISSUED',
+  'PAYMENT_POSTING_REFUSED',
 ] as const;
 export type NotificationEvent = (typeof NOTIFICATION_EVENTS)[number];
 
@@ -24,6 +25,15 @@ export interface PaymentNotificationParams {
   type: string;
   resultCode?: number | null;
   bonusCents?: number | null;
+}
+/** A confirmed payment the commercial system refused (design §7): the customer chooses refund or advance. */
+export interface PostingRefusedNotificationParams {
+  paymentId: string;
+  amountCents: number;
+  cc: string;
+  method: string;
+  /** ALREADY_PAID | AMOUNT_MISMATCH | AGREED | UNKNOWN_INVOICE | ACCOUNT_INACTIVE */
+  reason: string;
 }
 export interface ContractRequestNotificationParams {
   requestId: string;
@@ -168,6 +178,45 @@ const CONTRACT_WORDS = {
   },
 } as const;
 
+/** Why the commercial system refused a posting, in words a customer reads (es/en). */
+export const POSTING_REFUSAL_LABELS: Record<NotificationLanguage, Record<string, string>> = {
+  es: {
+    ALREADY_PAID: 'la factura ya se pagó en la oficina comercial',
+    AMOUNT_MISMATCH: 'el importe no coincide con lo que se debe',
+    AGREED: 'la factura está en un convenio de pago',
+    UNKNOWN_INVOICE: 'el sistema comercial no reconoce la factura',
+    ACCOUNT_INACTIVE: 'el código de cliente no admite pagos',
+  },
+  en: {
+    ALREADY_PAID: 'the invoice was already paid at the commercial office',
+    AMOUNT_MISMATCH: 'the amount does not match what is owed',
+    AGREED: 'the invoice is in a payment agreement',
+    UNKNOWN_INVOICE: 'the commercial system does not know the invoice',
+    ACCOUNT_INACTIVE: 'the client code does not accept payments',
+  },
+};
+
+/** The notice of a refused posting: what happened and the two ways out. */
+export function postingRefusedNotification(
+  p: PostingRefusedNotificationParams,
+  lang: NotificationLanguage,
+): NotificationMessage {
+  const method = METHOD[p.method] ?? p.method;
+  const reason = POSTING_REFUSAL_LABELS[lang][p.reason] ?? p.reason;
+  const amount = formatMoney(p.amountCents);
+  return lang === 'en'
+    ? {
+        title: 'Payment not applied: choose refund or advance',
+        text: `Your payment of ${amount} for client code ${p.cc} through ${method} could not be applied to the invoices: ${reason}. Choose whether the money is returned to you through ${method} or kept as an advance on the client code.`,
+        link: `/payments/payment-record/${p.paymentId}`,
+      }
+    : {
+        title: 'Pago no aplicado: elija devolución o adelanto',
+        text: `Su pago de ${amount} del código de cliente ${p.cc} mediante ${method} no se pudo aplicar a las facturas: ${reason}. Elija si se le devuelve el dinero por ${method} o si se guarda como adelanto del código.`,
+        link: `/payments/payment-record/${p.paymentId}`,
+      };
+}
+
 /** Display names of the built-in roles (a role made by an administrator shows its own name). */
 export const ROLE_LABELS: Record<NotificationLanguage, Record<string, string>> = {
   es: {
@@ -277,6 +326,11 @@ export function describeNotification(
     const p = params as unknown as PaymentNotificationParams;
     if (typeof p.amountCents !== 'number' || !p.paymentId) return null;
     return paymentNotification(p, lang);
+  }
+  if (event === 'PAYMENT_POSTING_REFUSED') {
+    const p = params as unknown as PostingRefusedNotificationParams;
+    if (typeof p.amountCents !== 'number' || !p.paymentId) return null;
+    return postingRefusedNotification(p, lang);
   }
   if (event === 'CONTRACT_REQUEST_STATUS') {
     const p = params as unknown as ContractRequestNotificationParams;

@@ -56,6 +56,66 @@ export const advanceQuoteSchema = z.object({
 });
 export type AdvanceQuote = z.infer<typeof advanceQuoteSchema>;
 
+/**
+ * Where a payment stands in the utility's commercial system (design §7, COMMERCIAL_SYSTEM=http): the
+ * posting outbox's row. PENDING: waiting to be applied (retried with backoff); POSTED: applied once;
+ * REFUSED: the system refused it (409 `refusalReason`) and the customer or staff choose a refund or an
+ * advance; RESOLVED: settled by that `choice`.
+ */
+export const POSTING_STATUSES = ['PENDING', 'POSTED', 'REFUSED', 'RESOLVED'] as const;
+export type PostingStatus = (typeof POSTING_STATUSES)[number];
+export const POSTING_REFUSAL_REASONS = [
+  'ALREADY_PAID',
+  'AMOUNT_MISMATCH',
+  'AGREED',
+  'UNKNOWN_INVOICE',
+  'ACCOUNT_INACTIVE',
+] as const;
+export type PostingRefusalReason = (typeof POSTING_REFUSAL_REASONS)[number];
+export const POSTING_CHOICES = ['REFUND', 'ADVANCE'] as const;
+export type PostingChoice = (typeof POSTING_CHOICES)[number];
+
+export const paymentPostingSchema = z.object({
+  status: z.enum(POSTING_STATUSES),
+  /** CC, or ADELANTO once an advance was chosen after a refusal. */
+  type: z.string(),
+  attempts: z.number().int(),
+  postingId: z.string().nullable(),
+  refusalReason: z.string().nullable(),
+  choice: z.enum(POSTING_CHOICES).nullable(),
+  lastError: z.string().nullable(),
+  nextAttemptAt: z.string().nullable(),
+  postedAt: z.string().nullable(),
+  refusedAt: z.string().nullable(),
+  resolvedAt: z.string().nullable(),
+});
+export type PaymentPosting = z.infer<typeof paymentPostingSchema>;
+
+/** The customer's (or staff's) answer to a refused posting. */
+export const postingChoiceBodySchema = z.object({ choice: z.enum(POSTING_CHOICES) });
+
+/** What a choice leaves: the payment's status and its posting. */
+export const postingChoiceResultSchema = z.object({
+  paymentId: z.string(),
+  paymentStatus: z.enum(PAYMENT_STATUSES),
+  posting: paymentPostingSchema,
+});
+export type PostingChoiceResult = z.infer<typeof postingChoiceResultSchema>;
+
+/** The dashboard card: postings waiting and refused (`enabled` false with the built-in ledger). */
+export const postingSummarySchema = z.object({
+  enabled: z.boolean(),
+  pending: z.number().int(),
+  refused: z.number().int(),
+  oldestPendingAt: z.string().nullable(),
+});
+export type PostingSummary = z.infer<typeof postingSummarySchema>;
+
+/** `GET /api/payments/reconciliation.csv?date=YYYY-MM-DD` (a Havana calendar day). */
+export const reconciliationQuerySchema = z.object({
+  date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
+});
+
 export const paymentDtoSchema = z.object({
   _id: z.string(),
   id: z.string(),
@@ -81,6 +141,8 @@ export const paymentDtoSchema = z.object({
   settledAt: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
+  /** Its posting in the commercial system (COMMERCIAL_SYSTEM=http); absent with the built-in ledger. */
+  posting: paymentPostingSchema.nullable().optional(),
 });
 export type PaymentDto = z.infer<typeof paymentDtoSchema>;
 

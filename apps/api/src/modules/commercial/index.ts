@@ -16,6 +16,14 @@ export {
   type PostingRow,
   type PostingsRepository,
 } from './postings.repository';
+export { postingsRoutes } from './postings.routes';
+export {
+  backoffMs,
+  createPostingsService,
+  type PostingPass,
+  type PostingsService,
+  toPostingDto,
+} from './postings.service';
 export {
   type CommercialStatus,
   type CommercialStatusService,

@@ -4,6 +4,7 @@ import {
   paymentByStatusSchema,
   paymentDataSchema,
   paymentHistogramSchema,
+  postingSummarySchema,
   usersQuantitySchema,
 } from '@ov/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -54,6 +55,20 @@ export const dashboardRoutes: FastifyPluginAsyncZod<{ dashboard: DashboardServic
       schema: { tags, summary: 'Payments per status', body, response: { 200: paymentByStatusSchema } },
     },
     async (req) => dashboard.byStatus(principalOf(req).space, req.body.filters),
+  );
+
+  app.get(
+    '/api/dashboard/commercial-postings',
+    {
+      config: admin,
+      schema: {
+        tags,
+        summary:
+          'Postings to the commercial system waiting and refused (COMMERCIAL_SYSTEM=http; enabled false with the built-in ledger)',
+        response: { 200: postingSummarySchema },
+      },
+    },
+    async (req) => dashboard.commercialPostings(principalOf(req).space),
   );
 
   app.post(

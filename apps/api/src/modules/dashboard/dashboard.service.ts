@@ -1,4 +1,10 @@
-import { AppError, PAYMENT_METHODS, type PaymentMethod, type PaymentStatus } from '@ov/domain';
+import {
+  AppError,
+  PAYMENT_METHODS,
+  type PaymentMethod,
+  type PaymentStatus,
+  type PostingSummary,
+} from '@ov/domain';
 import type { Filter } from '../../lib/search';
 import type { DashboardRepository, DayBound } from './dashboard.repository';
 
@@ -40,7 +46,14 @@ export function dayBounds(filters: readonly Filter[]): DayBound[] {
  * The four dashboard calls (spec §7), over the rollups (dashboard.repository.ts). Totals count PAYED
  * payments only; amounts in cents.
  */
-export function createDashboardService({ dashboard }: { dashboard: DashboardRepository }) {
+export function createDashboardService({
+  dashboard,
+  postings,
+}: {
+  dashboard: DashboardRepository;
+  /** The commercial system's posting outbox (its card; `enabled` false with the built-in ledger). */
+  postings: { summary(space: string): Promise<PostingSummary> };
+}) {
   const n = (x: string) => Number(x);
   return {
     /** The cards: all PAYED payments, the advances and their bonus, and each payment method's share. */
@@ -84,6 +97,9 @@ export function createDashboardService({ dashboard }: { dashboard: DashboardRepo
       const rows = await dashboard.perStatus(space, dayBounds(filters));
       return rows.map((x) => ({ _id: x._id as PaymentStatus, count: n(x.count) }));
     },
+
+    /** The card of postings waiting and refused in the commercial system (design §7). */
+    commercialPostings: (space: string) => postings.summary(space),
 
     /** Customers (users with a client type, not removed) per client type, created in the range. */
     async usersQuantity(space: string, filters: Filter[]) {

@@ -121,7 +121,10 @@ describe('dashboard rollups', () => {
     );
     await db.execute(sql`update users set deleted_at = now() where email = 'luisa.bloqueada@example.cu'`);
 
-    const dashboard = createDashboardService({ dashboard: createDashboardRepository(db) });
+    const dashboard = createDashboardService({
+      dashboard: createDashboardRepository(db),
+      postings: t.container.postings,
+    });
     for (const [from, to] of [
       [new Date(start - day), new Date(start + 800 * day)],
       [new Date(start + 100 * day), new Date(start + 400 * day)],

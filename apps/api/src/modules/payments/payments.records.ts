@@ -1,6 +1,7 @@
 import { Readable } from 'node:stream';
-import { AppError, centsToDecimal } from '@ov/domain';
+import { AppError } from '@ov/domain';
 import type { Principal } from '../../core/principal';
+import { csvHeader, csvLine, csvInteger as integer, csvMoney as money } from '../../lib/csv';
 import type { Lang } from '../../lib/language';
 import type { SearchQuery } from '../../lib/search';
 import { readsAllPayments } from './payments.access';
@@ -28,31 +29,11 @@ const CSV_COLUMNS = [
   'settledAt',
 ] as const;
 
-/** A number the export itself writes (an amount from integer cents, a result code): never text. */
-class CsvNumber {
-  constructor(readonly text: string) {}
-}
-const money = (cents: number) => new CsvNumber(centsToDecimal(cents));
-const integer = (n: number | null | undefined) =>
-  n === null || n === undefined ? null : new CsvNumber(String(n));
-
-/**
- * One cell. Numbers stay numbers (a refund's `-100.00` is a value a spreadsheet adds up, not text);
- * text that starts with = + - @ or a control character gets a leading `'` (spreadsheet formula
- * injection), and anything with a quote, comma, semicolon or line break is quoted.
- */
-function csvCell(v: unknown): string {
-  if (v instanceof CsvNumber) return /^-?\d+(\.\d+)?$/.test(v.text) ? v.text : '';
-  const s = v === null || v === undefined ? '' : String(v);
-  const safe = /^[=+\-@\t\r]/.test(s) ? `'${s}` : s;
-  return /[",\n\r;]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
-}
-
 export function createPaymentRecords(repo: PaymentsRepository) {
   return {
     async search(p: Principal, q: SearchQuery, lang: Lang) {
       const { rows, total } = await repo.search(scopeOf(p), q);
-      return { rows: rows.map((r) => toPaymentDto(r, lang)), total };
+      return { rows: rows.map((r) => toPaymentDto(r.payment, lang, r.posting)), total };
     },
 
     /** The same filters as a CSV stream (header first), read in pages so memory stays flat. */
@@ -80,10 +61,10 @@ export function createPaymentRecords(repo: PaymentsRepository) {
           r.gatewayRef,
           r.settledAt?.toISOString(),
         ];
-        return `${cells.map(csvCell).join(',')}\r\n`;
+        return csvLine(cells);
       };
       async function* lines() {
-        yield `\uFEFF${CSV_COLUMNS.join(',')}\r\n`;
+        yield csvHeader(CSV_COLUMNS);
         let rows = first;
         for (let offset = 0; offset < 1_000_000; offset += pageSize) {
           if (offset > 0) rows = await page(offset);

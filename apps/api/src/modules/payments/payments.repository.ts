@@ -1,11 +1,19 @@
 import { type PaymentDto, type PaymentStatus, paymentResult } from '@ov/domain';
 import { and, asc, count, eq, getTableColumns, lte, type SQL, sql } from 'drizzle-orm';
 import { type Db, type Executor, oncePerDatabase } from '../../db/client';
-import { notifications, paymentEvents, paymentRequests, paymentRollups, users } from '../../db/schema';
+import {
+  commercialPostings,
+  notifications,
+  paymentEvents,
+  paymentRequests,
+  paymentRollups,
+  users,
+} from '../../db/schema';
 import { Binder, insertWhere, type PendingInsert, pendingInsert } from '../../lib/batch';
 import type { Lang } from '../../lib/language';
 import { pageWindow, type SearchQuery, type SearchSpec, searchOrder, searchWhere } from '../../lib/search';
 import { tryConsume } from '../../lib/throttle';
+import { toPostingDto } from '../commercial';
 
 export type PaymentRow = typeof paymentRequests.$inferSelect;
 const t = paymentRequests;
@@ -21,7 +29,14 @@ export interface PaymentEventInput {
   payload?: unknown;
 }
 
-export function toPaymentDto(r: PaymentRow, lang: Lang = 'es'): PaymentDto {
+/** A payment's posting in the commercial system (COMMERCIAL_SYSTEM=http), when it has one. */
+export type PostingOfPayment = typeof commercialPostings.$inferSelect;
+
+export function toPaymentDto(
+  r: PaymentRow,
+  lang: Lang = 'es',
+  posting?: PostingOfPayment | null,
+): PaymentDto {
   const result = r.resultCode === null ? undefined : paymentResult(r.resultCode);
   return {
     _id: r.id,
@@ -46,6 +61,7 @@ export function toPaymentDto(r: PaymentRow, lang: Lang = 'es'): PaymentDto {
     settledAt: r.settledAt?.toISOString() ?? null,
     createdAt: r.createdAt.toISOString(),
     updatedAt: r.updatedAt.toISOString(),
+    ...(posting ? { posting: toPostingDto(posting) } : {}),
   };
 }
 
@@ -127,6 +143,8 @@ export const paymentSearchSpec: SearchSpec = {
     cc: t.cc,
     resultCode: t.resultCode,
     userId: t.userId,
+    /** Its posting in the commercial system: PENDING ("Pendiente de asentar"), REFUSED, POSTED, RESOLVED. */
+    postingStatus: commercialPostings.status,
   },
   sortFields: {
     createdAt: t.createdAt,
@@ -178,6 +196,12 @@ export function createPaymentsRepository(db: Db) {
   const repo = {
     /** One transaction: pass `tx` to the methods below (and to the ledger's writes). */
     transaction: <T>(work: (tx: Executor) => Promise<T>) => db.transaction(work),
+
+    /** A payment's posting in the commercial system, if it has one. */
+    async postingOf(id: string, ex: Executor = db): Promise<PostingOfPayment | null> {
+      const [row] = await ex.select().from(commercialPostings).where(eq(commercialPostings.paymentId, id));
+      return row ?? null;
+    },
 
     async byId(id: string, ex: Executor = db) {
       const [row] = await ex.select().from(paymentRequests).where(eq(paymentRequests.id, id));
@@ -336,13 +360,14 @@ export function createPaymentsRepository(db: Db) {
         .limit(opts.limit);
     },
 
-    /** A page of the payment records the scope covers, and the total. */
+    /** A page of the payment records the scope covers (each with its posting, if any), and the total. */
     async search(scope: PaymentScope, q: SearchQuery, ex: Executor = db) {
       const where = searchWhere(paymentSearchSpec, q, scopeWhere(scope));
       const { limit, offset } = pageWindow(q);
       const rows = await ex
-        .select()
+        .select({ payment: t, posting: commercialPostings })
         .from(t)
+        .leftJoin(commercialPostings, eq(commercialPostings.paymentId, t.id))
         .where(where)
         .orderBy(...searchOrder(paymentSearchSpec, q))
         .limit(limit)
@@ -353,7 +378,12 @@ export function createPaymentsRepository(db: Db) {
             .select({ total: sql<number>`coalesce(sum(${paymentRollups.count}), 0)::int` })
             .from(paymentRollups)
             .where(kept)
-        : await ex.select({ total: count() }).from(t).where(where);
+        : await ex
+            .select({ total: count() })
+            .from(t)
+            // Unused unless a filter names the posting's state: PostgreSQL drops the join then.
+            .leftJoin(commercialPostings, eq(commercialPostings.paymentId, t.id))
+            .where(where);
       return { rows, total };
     },
 
@@ -361,14 +391,17 @@ export function createPaymentsRepository(db: Db) {
     exportPages(scope: PaymentScope, q: SearchQuery, ex: Executor = db) {
       const where = searchWhere(paymentSearchSpec, q, scopeWhere(scope));
       const order = searchOrder(paymentSearchSpec, q);
-      return (offset: number, size: number): Promise<PaymentRow[]> =>
-        ex
-          .select()
-          .from(t)
-          .where(where)
-          .orderBy(...order)
-          .limit(size)
-          .offset(offset);
+      return async (offset: number, size: number): Promise<PaymentRow[]> =>
+        (
+          await ex
+            .select({ payment: t })
+            .from(t)
+            .leftJoin(commercialPostings, eq(commercialPostings.paymentId, t.id))
+            .where(where)
+            .orderBy(...order)
+            .limit(size)
+            .offset(offset)
+        ).map((r) => r.payment);
     },
   };
   return repo;

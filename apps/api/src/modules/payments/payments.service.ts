@@ -73,7 +73,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
       if (opts.refresh && row.status === 'PENDING' && Date.now() - row.updatedAt.getTime() > 3000) {
         row = await syncWithGateway(ctx, row, { source: 'POLL' }).catch(() => row);
       }
-      return toPaymentDto(row, lang);
+      return toPaymentDto(row, lang, await ctx.repo.postingOf(row.id));
     },
 
     /** The payer withdraws their own pending payment (EnZona); see `cancelOwnPayment`. */
