@@ -37,6 +37,21 @@ function useDashboardCall<T>(path: string, range: { from: Date; to: Date }) {
   });
 }
 
+/** Postings to the commercial system waiting and refused (`enabled` false with the built-in ledger). */
+export interface PostingSummary {
+  enabled: boolean;
+  pending: number;
+  refused: number;
+  oldestPendingAt: string | null;
+}
+
+export function usePostingSummary() {
+  return useQuery({
+    queryKey: ['dashboard', 'commercial-postings'],
+    queryFn: ({ signal }) => api.get<PostingSummary>('/dashboard/commercial-postings', signal),
+  });
+}
+
 export function useDashboard(range: { from: Date; to: Date }) {
   return {
     users: useDashboardCall<UsersQuantity[]>('/users/reports/users-quantity', range),

@@ -4,14 +4,19 @@ import { fireEvent, render, screen } from '@testing-library/react';
 import dayjs from 'dayjs';
 import { describe, expect, it, vi } from 'vitest';
 import '../../../lib/i18n';
-import { useDashboard } from '../api/dashboard';
+import { useDashboard, usePostingSummary } from '../api/dashboard';
 import { DashboardPage } from './dashboard-page';
 
 vi.mock('../../../lib/current-user', () => ({
   useCurrentUser: () => ({ user: { fullName: 'Ana Admin', email: 'a@b.cu' } }),
   displayName: () => 'Ana Admin',
 }));
-vi.mock('../api/dashboard', () => ({ useDashboard: vi.fn() }));
+vi.mock('../api/dashboard', () => ({
+  useDashboard: vi.fn(),
+  usePostingSummary: vi.fn(() => ({
+    data: { enabled: false, pending: 0, refused: 0, oldestPendingAt: null },
+  })),
+}));
 vi.mock('../components/dashboard-charts', () => ({ default: () => null }));
 
 const idle = { isPending: false, data: undefined };
@@ -34,6 +39,22 @@ function renderPage() {
 }
 
 describe('DashboardPage', () => {
+  it('shows no commercial system card with the built-in ledger', () => {
+    renderPage();
+    expect(screen.queryByTestId('card-postings')).toBeNull();
+  });
+
+  it('with the commercial system over HTTP: a card of the payments waiting to be posted and refused there', () => {
+    vi.mocked(usePostingSummary).mockReturnValueOnce({
+      data: { enabled: true, pending: 3, refused: 1, oldestPendingAt: '2026-11-27T15:42:00.000Z' },
+    } as never);
+    renderPage();
+    const card = screen.getByTestId('card-postings');
+    expect(card.textContent).toContain('Sistema comercial');
+    expect(screen.getByTestId('card-postings-value').textContent).toBe('3 pagos pendientes de asentar');
+    expect(screen.getByTestId('card-postings-refused').textContent).toBe('1');
+  });
+
   it('filters by the portal’s one date range control (typed dd/mm/aaaa), not antd’s range picker', () => {
     const container = renderPage();
     expect(container.querySelector('.ant-picker-range, .ant-picker')).toBeNull();

@@ -1,5 +1,11 @@
 import '../i18n';
-import { CreditCardOutlined, GiftOutlined, TeamOutlined, WalletOutlined } from '@ant-design/icons';
+import {
+  CloudSyncOutlined,
+  CreditCardOutlined,
+  GiftOutlined,
+  TeamOutlined,
+  WalletOutlined,
+} from '@ant-design/icons';
 import { DATE_PRESETS, dashboardDefaultRange, datePresetRange } from '@ov/domain/filters';
 import { formatMoney } from '@ov/domain/money';
 import { Skeleton, Tag } from 'antd';
@@ -7,7 +13,7 @@ import dayjs from 'dayjs';
 import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { displayName, useCurrentUser } from '../../../lib/current-user';
-import { useDashboard } from '../api/dashboard';
+import { useDashboard, usePostingSummary } from '../api/dashboard';
 import './dashboard-page.css';
 import { Card } from '../../../components/card/card';
 import { DateRange, type DateRangePreset } from '../../../components/date-range/date-range';
@@ -50,6 +56,8 @@ export function DashboardPage() {
   const { user } = useCurrentUser();
   const [range, setRange] = useState(() => dashboardDefaultRange());
   const calls = useDashboard(range);
+  // Only with the utility's commercial system over HTTP: nothing to post with the built-in ledger.
+  const postings = usePostingSummary();
   const data = calls.data.data?.[0];
   const users = calls.users.data ?? [];
   const clients = users.reduce((sum, u) => sum + u.count, 0);
@@ -134,6 +142,29 @@ export function DashboardPage() {
             </span>
           }
         />
+        {postings.data?.enabled ? (
+          <StatCard
+            testId="card-postings"
+            title={t('dashboard.postings.title')}
+            icon={<CloudSyncOutlined />}
+            loading={false}
+            value={t('dashboard.postings.pending', { count: postings.data.pending })}
+            extra={
+              <span className="ov-stat__pair">
+                <span>
+                  {t('dashboard.postings.refused')}:{' '}
+                  <strong data-testid="card-postings-refused">{postings.data.refused}</strong>
+                </span>
+                {postings.data.oldestPendingAt ? (
+                  <span>
+                    {t('dashboard.postings.oldest')}:{' '}
+                    <strong>{dayjs(postings.data.oldestPendingAt).format('DD/MM/YYYY HH:mm')}</strong>
+                  </span>
+                ) : null}
+              </span>
+            }
+          />
+        ) : null}
       </div>
       <Suspense
         fallback={

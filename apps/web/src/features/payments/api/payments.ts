@@ -1,6 +1,12 @@
 import type { ClientCodeSummary, InvoiceDto } from '@ov/domain/billing/contracts';
 import type { PaymentMethod } from '@ov/domain/enums';
-import type { AdvanceQuote, PaymentCreated, PaymentDto } from '@ov/domain/payments/contracts';
+import type {
+  AdvanceQuote,
+  PaymentCreated,
+  PaymentDto,
+  PostingChoice,
+  PostingChoiceResult,
+} from '@ov/domain/payments/contracts';
 import type { Filter } from '@ov/domain/validation/forms';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
@@ -182,4 +188,26 @@ export async function exportCsv(filters: Filter[], search: string, language: str
   );
   if (!response.ok) throw await toApiError(response);
   saveBlob(await response.blob(), `pagos-${new Date().toISOString().slice(0, 10)}.csv`);
+}
+
+/**
+ * The answer to a payment the commercial system refused: the payer's own route, or staff's when the
+ * payer does not answer.
+ */
+export function choosePosting(id: string, choice: PostingChoice, as: 'owner' | 'staff') {
+  return api.post<PostingChoiceResult>(
+    `/payments/${encodeURIComponent(id)}/posting/${as === 'owner' ? 'choice' : 'settle'}`,
+    { choice },
+  );
+}
+
+/** The daily reconciliation (portal payments ↔ postings in the commercial system) of a day, as CSV (staff). */
+export async function downloadReconciliation(date: string, language: string) {
+  const response = await authorisedFetch(
+    `/payments/reconciliation.csv?date=${encodeURIComponent(date)}`,
+    { headers: { Accept: 'text/csv' } },
+    language,
+  );
+  if (!response.ok) throw await toApiError(response);
+  saveBlob(await response.blob(), `conciliacion-${date}.csv`);
 }

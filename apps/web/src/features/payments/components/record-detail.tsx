@@ -5,11 +5,33 @@ import { Descriptions } from '../../../components/descriptions/descriptions';
 import { Tag } from '../../../components/ui';
 import { formatDateTime } from '../../../lib/format';
 import { canCancel, PendingPaymentActions } from './cancel-payment';
+import { PostingChoiceActions } from './posting-choice';
 import { paymentOutcomeText, STATUS_COLORS } from './result-text';
 
-/** One payment in the record's read-only side dialog, also opened from a link to it (`…/payment-record/{id}`). */
-export function RecordDetail({ row, payer = false }: { row: PaymentDto; payer?: boolean }) {
+const POSTING_COLORS: Record<string, string> = {
+  PENDING: 'gold',
+  POSTED: 'green',
+  REFUSED: 'red',
+  RESOLVED: 'blue',
+};
+
+/**
+ * One payment in the record's read-only side dialog, also opened from a link to it (`…/payment-record/{id}`).
+ * With the utility's commercial system over HTTP, where the payment stands there; a refused one asks
+ * its payer (or staff who may refund, `settles`) to choose a refund or an advance.
+ */
+export function RecordDetail({
+  row,
+  payer = false,
+  settles = false,
+}: {
+  row: PaymentDto;
+  payer?: boolean;
+  settles?: boolean;
+}) {
   const { t, i18n } = useTranslation();
+  const posting = row.posting;
+  const chooser = posting?.status === 'REFUSED' ? (payer ? 'owner' : settles ? 'staff' : null) : null;
   return (
     <Descriptions
       column={1}
@@ -43,6 +65,68 @@ export function RecordDetail({ row, payer = false }: { row: PaymentDto; payer?: 
                 label: t('payments.record.resumeLabel'),
                 children: <PendingPaymentActions payment={row} mayCancel={payer} />,
               },
+            ]
+          : []),
+        ...(posting
+          ? [
+              {
+                key: 'posting',
+                label: t('payments.posting.title'),
+                children: (
+                  <Tag color={POSTING_COLORS[posting.status]} data-testid="posting-status">
+                    {t(`payments.posting.status.${posting.status}`)}
+                  </Tag>
+                ),
+              },
+              ...(posting.refusalReason
+                ? [
+                    {
+                      key: 'refusal',
+                      label: t('payments.posting.reasonLabel'),
+                      children: (
+                        <span data-testid="posting-reason">
+                          {t(`payments.posting.reasons.${posting.refusalReason}`, {
+                            defaultValue: posting.refusalReason,
+                          })}
+                        </span>
+                      ),
+                    },
+                  ]
+                : []),
+              ...(posting.choice
+                ? [
+                    {
+                      key: 'choice',
+                      label: t('payments.posting.choiceLabel'),
+                      children: (
+                        <span data-testid="posting-choice">
+                          {t(`payments.posting.choices.${posting.choice}`)}
+                        </span>
+                      ),
+                    },
+                  ]
+                : []),
+              ...(posting.status === 'PENDING' && posting.attempts > 0
+                ? [
+                    {
+                      key: 'attempts',
+                      label: t('payments.posting.attempts'),
+                      children: `${posting.attempts}${posting.nextAttemptAt ? ` · ${t('payments.posting.nextAttempt')}: ${formatDateTime(posting.nextAttemptAt, i18n.language)}` : ''}`,
+                    },
+                  ]
+                : []),
+              ...(posting.postingId
+                ? [{ key: 'postingId', label: t('payments.posting.postingId'), children: posting.postingId }]
+                : []),
+              ...(chooser
+                ? [
+                    {
+                      key: 'chooseAction',
+                      label: t('payments.posting.chooseLabel'),
+                      children: <PostingChoiceActions payment={row} as={chooser} />,
+                    },
+                  ]
+                : []),
             ]
           : []),
         { key: 'op', label: t('payments.record.operation'), children: row.externalId },

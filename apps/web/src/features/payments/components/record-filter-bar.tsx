@@ -1,5 +1,6 @@
 import { FilterOutlined } from '@ant-design/icons';
 import { PAYMENT_METHODS, PAYMENT_STATUSES, PAYMENT_TYPES } from '@ov/domain/enums';
+import { POSTING_STATUSES } from '@ov/domain/payments/contracts';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DateRange } from '../../../components/date-range/date-range';
@@ -74,6 +75,17 @@ function RecordFilters({ state, staff }: { state: RecordFilterState; staff: bool
         options={PAYMENT_TYPES.map((value) => ({ value, label: t(`payments.types.${value}`) }))}
         data-testid="filter-type"
       />
+      {staff ? (
+        <NativeSelect
+          allowClear
+          placeholder={t('payments.posting.filter')}
+          value={state.posting}
+          onChange={state.setPosting}
+          className="ov-list__filter ov-records__posting"
+          options={POSTING_STATUSES.map((value) => ({ value, label: t(`payments.posting.status.${value}`) }))}
+          data-testid="filter-posting"
+        />
+      ) : null}
       {staff ? (
         <TextInput
           type="search"

@@ -14,14 +14,25 @@ export interface RecordFilterValues {
   range: DateRange;
   cc: string;
   amount: AmountFilterValue;
+  /** The posting's state in the commercial system (staff): PENDING, REFUSED, POSTED, RESOLVED. */
+  posting?: string;
 }
 
 const centsOf = (value: number | null | undefined) =>
   value === null || value === undefined ? undefined : pesosToCents(value);
 
 /** The spec's filters (§5) for the chosen values; the amount is typed in pesos but filtered in cents. */
-export function toRecordFilters({ status, method, type, range, cc, amount }: RecordFilterValues): Filter[] {
+export function toRecordFilters({
+  status,
+  method,
+  type,
+  range,
+  cc,
+  amount,
+  posting,
+}: RecordFilterValues): Filter[] {
   const chosen: Filter[] = [];
+  if (posting) chosen.push({ type: 'TERM', field: 'postingStatus', value: posting });
   if (status.length) chosen.push({ type: 'TERMS', field: 'status', value: status } as Filter);
   if (method) chosen.push({ type: 'TERM', field: 'paymentMethods', value: method });
   if (type) chosen.push({ type: 'TERM', field: 'type', value: type });
@@ -50,10 +61,11 @@ export function useRecordFilters() {
   const [range, setRange] = useState<DateRange>(null);
   const [cc, setCc] = useState('');
   const [amount, setAmount] = useState<AmountFilterValue>({ op: 'EQUAL' });
+  const [posting, setPosting] = useState<string>();
 
   const filters = useMemo(
-    () => toRecordFilters({ status, method, type, range, cc, amount }),
-    [status, method, type, range, cc, amount],
+    () => toRecordFilters({ status, method, type, range, cc, amount, posting }),
+    [status, method, type, range, cc, amount, posting],
   );
 
   return {
@@ -70,6 +82,8 @@ export function useRecordFilters() {
     setCc,
     amount,
     setAmount,
+    posting,
+    setPosting,
   };
 }
 

@@ -10,9 +10,11 @@ import { formatMoney } from '@ov/domain/money';
 import type { PaymentDto } from '@ov/domain/payments/contracts';
 import { hasPermission, PERMISSIONS, type Permission } from '@ov/domain/permissions';
 import { useQueryClient } from '@tanstack/react-query';
+import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { confirm } from '../../../components/confirm-dialog/confirm-dialog';
+import { TextInput } from '../../../components/form-kit/inputs';
 import { ListPage } from '../../../components/list-page/list-page';
 import { Button } from '../../../components/ui';
 import { useCurrentUser } from '../../../lib/current-user';
@@ -21,6 +23,7 @@ import { PATHS } from '../../../lib/urls';
 import {
   confirmRefund,
   downloadReceipt,
+  downloadReconciliation,
   exportCsv,
   getPayment,
   RECORDS_KEY,
@@ -48,6 +51,9 @@ export default function PaymentRecordPage() {
   const filterState = useRecordFilters();
   const { filters } = filterState;
   const [exporting, setExporting] = useState(false);
+  // The daily reconciliation (portal payments ↔ postings in the commercial system): yesterday by default.
+  const [day, setDay] = useState(() => dayjs().subtract(1, 'day').format('YYYY-MM-DD'));
+  const [reconciling, setReconciling] = useState(false);
   const [refunding, setRefunding] = useState<PaymentDto | null>(null);
 
   const receipt = async (row: PaymentDto) => {
@@ -76,23 +82,54 @@ export default function PaymentRecordPage() {
         searchPlaceholder={t('payments.record.searchPlaceholder')}
         headerActions={
           staff ? (
-            <Button
-              icon={<FileExcelOutlined />}
-              loading={exporting}
-              data-testid="records-export"
-              onClick={async () => {
-                setExporting(true);
-                try {
-                  await exportCsv(filters, '', i18n.language);
-                } catch (error) {
-                  notify.error(error);
-                } finally {
-                  setExporting(false);
-                }
-              }}
-            >
-              {t('payments.record.export')}
-            </Button>
+            <div className="ov-records__actions">
+              <Button
+                icon={<FileExcelOutlined />}
+                loading={exporting}
+                data-testid="records-export"
+                onClick={async () => {
+                  setExporting(true);
+                  try {
+                    await exportCsv(filters, '', i18n.language);
+                  } catch (error) {
+                    notify.error(error);
+                  } finally {
+                    setExporting(false);
+                  }
+                }}
+              >
+                {t('payments.record.export')}
+              </Button>
+              <span className="ov-records__reconciliation">
+                <TextInput
+                  type="date"
+                  value={day}
+                  max={dayjs().format('YYYY-MM-DD')}
+                  onChange={(e) => setDay(e.target.value)}
+                  aria-label={t('payments.posting.reconciliationDate')}
+                  className="ov-records__reconciliation-day"
+                  data-testid="reconciliation-day"
+                />
+                <Button
+                  icon={<DownloadOutlined />}
+                  loading={reconciling}
+                  disabled={!day}
+                  data-testid="reconciliation-download"
+                  onClick={async () => {
+                    setReconciling(true);
+                    try {
+                      await downloadReconciliation(day, i18n.language);
+                    } catch (error) {
+                      notify.error(error);
+                    } finally {
+                      setReconciling(false);
+                    }
+                  }}
+                >
+                  {t('payments.posting.reconciliation')}
+                </Button>
+              </span>
+            </div>
           ) : undefined
         }
         rowActions={(row) => {
@@ -148,7 +185,7 @@ export default function PaymentRecordPage() {
             queryKey: [...RECORDS_KEY, 'one', id],
             queryFn: ({ signal }) => getPayment(id, signal),
           }),
-          renderView: (row) => <RecordDetail row={row} payer={payer} />,
+          renderView: (row) => <RecordDetail row={row} payer={payer} settles={refunds} />,
         }}
         filtersSlot={<RecordFilterBar state={filterState} staff={staff} />}
       />
