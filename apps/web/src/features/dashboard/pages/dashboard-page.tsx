@@ -13,6 +13,7 @@ import dayjs from 'dayjs';
 import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { displayName, useCurrentUser } from '../../../lib/current-user';
+import { formatDateTime } from '../../../lib/format';
 import { useDashboard, usePostingSummary } from '../api/dashboard';
 import './dashboard-page.css';
 import { Card } from '../../../components/card/card';
@@ -148,9 +149,10 @@ export function DashboardPage() {
             title={t('dashboard.postings.title')}
             icon={<CloudSyncOutlined />}
             loading={false}
-            value={t('dashboard.postings.pending', { count: postings.data.pending })}
+            value={postings.data.pending.toLocaleString('en-US')}
             extra={
               <span className="ov-stat__pair">
+                <span>{t('dashboard.postings.pending', { count: postings.data.pending })}</span>
                 <span>
                   {t('dashboard.postings.refused')}:{' '}
                   <strong data-testid="card-postings-refused">{postings.data.refused}</strong>
@@ -158,7 +160,7 @@ export function DashboardPage() {
                 {postings.data.oldestPendingAt ? (
                   <span>
                     {t('dashboard.postings.oldest')}:{' '}
-                    <strong>{dayjs(postings.data.oldestPendingAt).format('DD/MM/YYYY HH:mm')}</strong>
+                    <strong>{formatDateTime(postings.data.oldestPendingAt, i18n.language)}</strong>
                   </span>
                 ) : null}
               </span>

@@ -14,7 +14,9 @@ import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { confirm } from '../../../components/confirm-dialog/confirm-dialog';
-import { TextInput } from '../../../components/form-kit/inputs';
+import '../../../components/date-range/date-range.css';
+import '../../../components/date-range/i18n';
+import { DateField } from '../../../components/date-range/date-field';
 import { ListPage } from '../../../components/list-page/list-page';
 import { Button } from '../../../components/ui';
 import { useCurrentUser } from '../../../lib/current-user';
@@ -101,15 +103,17 @@ export default function PaymentRecordPage() {
                 {t('payments.record.export')}
               </Button>
               <span className="ov-records__reconciliation">
-                <TextInput
-                  type="date"
-                  value={day}
-                  max={dayjs().format('YYYY-MM-DD')}
-                  onChange={(e) => setDay(e.target.value)}
-                  aria-label={t('payments.posting.reconciliationDate')}
-                  className="ov-records__reconciliation-day"
+                <span
+                  className="ov-date-range ov-records__reconciliation-day"
                   data-testid="reconciliation-day"
-                />
+                >
+                  <DateField
+                    label={t('payments.posting.reconciliationDate')}
+                    value={day}
+                    max={dayjs().format('YYYY-MM-DD')}
+                    onChange={setDay}
+                  />
+                </span>
                 <Button
                   icon={<DownloadOutlined />}
                   loading={reconciling}
