@@ -12,6 +12,25 @@ const payment = {
 };
 
 describe('notifications worded in the reader’s language', () => {
+  it('a payment the commercial system refused: why, and the two ways out, in words', () => {
+    const params = {
+      paymentId: 'p-2',
+      amountCents: 485_730,
+      cc: '2300000000004',
+      method: 'TRANSFERMOVIL',
+      reason: 'ALREADY_PAID',
+    };
+    const es = describeNotification('PAYMENT_POSTING_REFUSED', params, 'es');
+    expect(es).toEqual({
+      title: 'Pago no aplicado: elija devolución o adelanto',
+      text: 'Su pago de $4,857.30 del código de cliente 2300000000004 mediante Transfermóvil no se pudo aplicar a las facturas: la factura ya se pagó en la oficina comercial. Elija si se le devuelve el dinero por Transfermóvil o si se guarda como adelanto del código.',
+      link: '/payments/payment-record/p-2',
+    });
+    const en = describeNotification('PAYMENT_POSTING_REFUSED', params, 'en');
+    expect(en?.text).toContain('the invoice was already paid at the commercial office');
+    expect(`${en?.title} ${en?.text}`).not.toMatch(/ALREADY_PAID|TRANSFERMOVIL|Pago/);
+  });
+
   it('a cancelled payment: a title, a sentence and the payment record, with no code words', () => {
     const es = describeNotification('PAYMENT_STATUS', payment, 'es');
     expect(es).toEqual({
