@@ -228,6 +228,9 @@ export function createPostingsService(deps: PostingsDeps) {
             throw new AppError('CONFLICTERROR', 482, { status });
           after = await postings.resolveRefund(paymentId, tx);
         } else {
+          // Money already on its way back (refunded by staff meanwhile) is no advance.
+          if (found.payment && found.payment.status !== 'PAYED')
+            throw new AppError('CONFLICTERROR', 487, { status: found.payment.status });
           const body = { ...before.body, type: 'ADELANTO', invoices: [] };
           after = await postings.requeueAsAdvance(paymentId, body, tx);
         }
