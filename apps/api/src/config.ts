@@ -163,6 +163,9 @@ const envSchema = z.object({
   COMMERCIAL_SYSTEM_TOKEN: z.string().min(1).default('ov-dev-commercial-token'),
   /** How long a read of the commercial system may take before the last known figures are shown. */
   COMMERCIAL_TIMEOUT_MS: z.coerce.number().int().min(50).default(2500),
+  /** The reads' circuit breaker: this many failures in a row open it for COMMERCIAL_BREAKER_OPEN_MS. */
+  COMMERCIAL_BREAKER_FAILURES: z.coerce.number().int().min(1).default(5),
+  COMMERCIAL_BREAKER_OPEN_MS: z.coerce.number().int().min(100).default(15000),
   /** How often the jobs process reads the commercial system's change feed (http only). */
   COMMERCIAL_FEED_INTERVAL_MS: z.coerce.number().int().min(100).default(10000),
   /** How often the jobs process posts confirmed payments waiting in the outbox (http only). */

@@ -1,7 +1,7 @@
 import type { CcDebt } from '@ov/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config';
-import type { Database, Executor } from './db/client';
+import type { Database } from './db/client';
 import { DEFAULT_SPACE } from './db/seed';
 import type { InvalidatedCache } from './lib/cache';
 import { createAppCaches } from './lib/cache';
@@ -24,10 +24,13 @@ import {
   createLedgerCommercialSystem,
 } from './modules/billing';
 import {
+  createClaimsRepository,
   createCommercialClient,
   createCommercialFeed,
   createCommercialStatus,
   createFeedRepository,
+  createHttpCommercialSystem,
+  createLastKnownRepository,
   createPostingsRepository,
   createPostingsService,
 } from './modules/commercial';
@@ -73,12 +76,33 @@ export interface ContainerDeps {
 }
 
 /**
- * The utility's commercial system: today the built-in ledger on our own tables. The ONE place a
- * commercial system is constructed (the container below, and the first seed, which runs before the
- * app is built, take theirs from here); an HTTP adapter would be chosen here.
+ * The utility's commercial system (design §7): the built-in ledger on our own tables
+ * (COMMERCIAL_SYSTEM=ledger), or the utility's system over HTTP (COMMERCIAL_SYSTEM=http, its URL and
+ * token). The ONE place a commercial system is constructed: the container below, and the first seed,
+ * which runs before the app is built, take theirs from here. `close` releases what the HTTP adapter
+ * holds (its subscription to the cross-process invalidations).
  */
-export function buildCommercialSystem(db: Executor, opts: { debtsCache?: InvalidatedCache<CcDebt> } = {}) {
-  return createLedgerCommercialSystem(db, opts);
+export function buildCommercialSystem(
+  config: Config,
+  database: Database,
+  opts: { debtsCache?: InvalidatedCache<CcDebt>; log?: FastifyBaseLogger } = {},
+): CommercialSystem & { close?(): void } {
+  const db = database.db;
+  if (config.COMMERCIAL_SYSTEM === 'ledger') return createLedgerCommercialSystem(db, opts);
+  return createHttpCommercialSystem({
+    client: createCommercialClient({
+      url: config.COMMERCIAL_SYSTEM_URL,
+      token: config.COMMERCIAL_SYSTEM_TOKEN,
+      timeoutMs: config.COMMERCIAL_TIMEOUT_MS,
+    }),
+    lastKnown: createLastKnownRepository(db),
+    claims: createClaimsRepository(db),
+    postings: createPostingsRepository(db),
+    invalidations: database,
+    space: DEFAULT_SPACE,
+    breaker: { failures: config.COMMERCIAL_BREAKER_FAILURES, openMs: config.COMMERCIAL_BREAKER_OPEN_MS },
+    log: opts.log?.child({ module: 'commercial' }),
+  });
 }
 
 /**
@@ -105,8 +129,9 @@ export async function buildContainer({ config, database, log }: ContainerDeps) {
   const documentFiles = documentStorage(store);
   // The utility's commercial system: today the built-in ledger (with its debt summaries kept between
   // requests). The only place one is built.
-  const commercial: CommercialSystem = buildCommercialSystem(db, {
+  const commercial = buildCommercialSystem(config, database, {
     debtsCache: config.DEBTS_CACHE ? caches.debts : undefined,
+    log,
   });
   // Live notifications: every process LISTENs on the database and fans the signals out to its streams.
   // (It starts listening once everything is built, below: nothing fails after it holds a connection.)
@@ -294,6 +319,7 @@ export async function buildContainer({ config, database, log }: ContainerDeps) {
     /** Releases what the adapters and listeners hold (subscriptions, timers). */
     async close() {
       stopDebtRelease();
+      commercial.close?.();
       settings.close();
       caches.close();
       await notificationHub.close();

@@ -363,6 +363,15 @@ export const ERROR_CATALOGUE: readonly CatalogueEntry[] = Object.freeze([
     'Demasiadas solicitudes. Espere un momento e inténtelo de nuevo.',
     'Too many requests. Please wait a moment and try again.',
   ),
+  // 504: the utility's commercial system does not answer and nothing is known yet of what was asked
+  // (ours, design §7; with a last known answer the figures are shown marked with their date instead).
+  entry(
+    'SERVICEUNAVAILABLEERROR',
+    504,
+    503,
+    'El sistema comercial no responde y aún no hay datos de este código. Inténtelo de nuevo en unos minutos.',
+    'The commercial system is not answering and nothing is known yet about this code. Please try again in a few minutes.',
+  ),
   entry(
     'SERVICEUNAVAILABLEERROR',
     503,

@@ -53,15 +53,22 @@ export async function seedOnce(
       adminEmail: config.ADMIN_EMAIL,
       adminPassword: config.ADMIN_PASSWORD,
       demo: config.DEMO_DATA,
+      ledger: config.COMMERCIAL_SYSTEM === 'ledger',
       progress,
     });
     // Demo contract requests go through the service (contracts drawn up, files stored).
     if (seeded && config.DEMO_DATA) {
       progress?.('demo contract requests (their contracts drawn up)');
-      await seedContractRequestsDemo(database.db, config, buildCommercialSystem(database.db));
+      const commercial = buildCommercialSystem(config, database);
+      try {
+        await seedContractRequestsDemo(database.db, config, commercial);
+      } finally {
+        commercial.close?.();
+      }
     }
-    // Two years of online payments for the dashboard and the records, drawn from the demo ledger.
-    if (seeded && config.DEMO_DATA) {
+    // Two years of online payments for the dashboard and the records, drawn from the demo ledger (none
+    // with a commercial system over HTTP: its payments are its own).
+    if (seeded && config.DEMO_DATA && config.COMMERCIAL_SYSTEM === 'ledger') {
       progress?.('two years of demo payments');
       await seedPaymentsDemo(database.db);
     }

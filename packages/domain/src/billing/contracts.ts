@@ -10,6 +10,20 @@ export const ccField = z.string().trim().min(1).max(40);
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'fecha AAAA-MM-DD');
 const cents = z.number().int();
 
+/**
+ * The last known figures (design §7): when the utility's commercial system cannot be reached, an answer
+ * kept from an earlier read, marked with when it was read (`asOf`, ISO 8601) and `stale: true`. Absent
+ * when the figures are live.
+ */
+export const lastKnownMarker = {
+  asOf: z.string().optional(),
+  stale: z.literal(true).optional(),
+};
+export interface LastKnown {
+  asOf?: string;
+  stale?: true;
+}
+
 export const ccBodySchema = z.object({ cc: ccField });
 
 export const validateCcResponseSchema = z.object({
@@ -43,6 +57,7 @@ export const clientCodeSummarySchema = z.object({
   totalDebtCents: cents,
   advanceBalanceCents: cents,
   associatedAt: z.string().nullable(),
+  ...lastKnownMarker,
 });
 export type ClientCodeSummary = z.infer<typeof clientCodeSummarySchema>;
 
@@ -55,6 +70,7 @@ export const ccDebtSchema = z.object({
   oldestDue: isoDate.nullable(),
   agreedInvoices: z.number().int(),
   processingInvoices: z.number().int(),
+  ...lastKnownMarker,
 });
 export type CcDebt = z.infer<typeof ccDebtSchema>;
 
@@ -88,10 +104,12 @@ export const invoiceSchema = z.object({
   status: z.enum(INVOICE_STATUSES),
   displayStatus: z.enum(INVOICE_DISPLAY_STATUSES),
   consumptionM3: z.number().int().nullable(),
+  ...lastKnownMarker,
 });
 export type InvoiceDto = z.infer<typeof invoiceSchema>;
 
-export const debtsInvoiceBodySchema = z.object({ cc: ccField, invoiceId: z.string().uuid() });
+/** The invoice's id: a uuid with the built-in ledger, the invoice number with a commercial system over HTTP. */
+export const debtsInvoiceBodySchema = z.object({ cc: ccField, invoiceId: z.string().trim().min(1).max(60) });
 export const invoiceDetailSchema = invoiceSchema.extend({
   holder: z.string(),
   payments: z.array(

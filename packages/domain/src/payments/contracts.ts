@@ -9,8 +9,11 @@ const positiveCents = z.number().int().positive().max(99_999_999_999);
 
 export const payInvoicesBodySchema = z.object({
   cc: ccField,
-  /** The invoices to pay (one code); omitted = the whole open debt of the code. */
-  invoiceIds: z.array(z.string().uuid()).min(1).max(100).optional(),
+  /**
+   * The invoices to pay (one code); omitted = the whole open debt of the code. Ids as invoice-cc
+   * answers them: uuids with the built-in ledger, invoice numbers with a commercial system over HTTP.
+   */
+  invoiceIds: z.array(z.string().trim().min(1).max(60)).min(1).max(100).optional(),
   method: z.enum(PAYMENT_METHODS),
   /** Must equal what is due now on the chosen invoices (result code 13 otherwise). */
   amountCents: positiveCents,

@@ -66,10 +66,14 @@ async function insertResults(tx: Tx, results: GenResult[]) {
   }
 }
 
-/** The demo ledger: 300 accounts with two years of bimonthly invoices, and the demo customers' links. */
-export async function seedBillingDemo(db: Db, today = new Date()) {
+/**
+ * The demo ledger: 300 accounts with two years of bimonthly invoices, and the demo customers' links.
+ * `ledger: false` (the portal in front of a commercial system over HTTP, whose demo accounts are the
+ * same documented codes): only the links.
+ */
+export async function seedBillingDemo(db: Db, today = new Date(), opts: { ledger?: boolean } = {}) {
   await db.transaction(async (tx) => {
-    await insertResults(tx, demoAccounts(today));
+    if (opts.ledger !== false) await insertResults(tx, demoAccounts(today));
     const emails = [...new Set(DEMO_LINKED_CODES.map((c) => c.email))];
     const found = await tx
       .select({ id: users.id, email: users.email })

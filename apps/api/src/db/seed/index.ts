@@ -15,6 +15,8 @@ export async function seedIfEmpty(
     adminEmail: string;
     adminPassword: string;
     demo: boolean;
+    /** false: the accounts and invoices live in the utility's commercial system (COMMERCIAL_SYSTEM=http). */
+    ledger?: boolean;
     /** Told what is being seeded, step by step, on a first start (`npm start` prints it). */
     progress?: (step: string) => void;
   },
@@ -25,7 +27,7 @@ export async function seedIfEmpty(
   await ensureContractModels(db, DEFAULT_SPACE);
   if (created && opts.demo) opts.progress?.('demo people, client codes and two years of invoices');
   if (created && opts.demo) await seedDemo(db);
-  if (created && opts.demo) await seedBillingDemo(db);
+  if (created && opts.demo) await seedBillingDemo(db, new Date(), { ledger: opts.ledger });
   if (created && opts.demo) await seedFaqsDemo(db);
   if (created && opts.demo) await seedOfficesDemo(db);
   return created;

@@ -166,10 +166,13 @@ export function createBillingService(deps: {
         commercial.getAdvanceBalances(ccs),
       ]);
       const byCc = new Map(found.map((a) => [a.cc, a]));
-      const debtOf = new Map(debts.map((d) => [d.cc, d.totalDebtCents]));
+      const debtOf = new Map(debts.map((d) => [d.cc, d]));
       return links.flatMap((l) => {
         const a = byCc.get(l.cc);
         if (!a) return [];
+        const debt = debtOf.get(a.cc);
+        // Last known figures (the commercial system does not answer): the older of the two dates.
+        const asOf = [a.asOf, debt?.asOf].filter((d): d is string => Boolean(d)).sort()[0];
         return [
           {
             cc: a.cc,
@@ -182,9 +185,10 @@ export function createBillingService(deps: {
             policy: a.policy ?? null,
             contractNumber: a.contractNumber ?? null,
             active: a.active,
-            totalDebtCents: debtOf.get(a.cc) ?? 0,
+            totalDebtCents: debt?.totalDebtCents ?? 0,
             advanceBalanceCents: balances.get(a.cc) ?? 0,
             associatedAt: l.createdAt.toISOString(),
+            ...(asOf ? { asOf, stale: true as const } : {}),
           },
         ];
       });
@@ -208,7 +212,8 @@ export function createBillingService(deps: {
       const a = await access.reach(p, raw);
       const invoice = await commercial.getInvoice(a.cc, invoiceId);
       if (!invoice) throw new AppError('NOTFOUND', 415);
-      const payments = await repo.paymentsOfInvoice(invoice.id);
+      // The payments applied to it: the built-in ledger's own; a commercial system over HTTP does not say.
+      const payments = commercial.kind === 'ledger' ? await repo.paymentsOfInvoice(invoice.id) : [];
       return {
         ...invoice,
         holder: a.holder,

@@ -4,6 +4,7 @@ import type {
   ClientType,
   InvoiceDisplayStatus,
   InvoiceDto,
+  LastKnown,
   PaymentMethod,
   PaymentResultCode,
 } from '@ov/domain';
@@ -120,7 +121,11 @@ export interface NewCommercialAccount {
   metered: boolean;
 }
 
-export interface LedgerAccount extends AccountSummary {
+/**
+ * `asOf`/`stale` (here, on Debt, CcDebt and InvoiceDto): a commercial system over HTTP that cannot be
+ * reached answers the last known figures, marked with when they were read (design §7).
+ */
+export interface LedgerAccount extends AccountSummary, LastKnown {
   space: string;
   clientType: ClientType;
 }
@@ -137,7 +142,7 @@ export interface OpenInvoice {
   inFlightPaymentId: string | null;
 }
 
-export interface Debt {
+export interface Debt extends LastKnown {
   cc: string;
   /** Sum of what is due on open invoices, including agreed (Conveniada) ones. */
   totalDebtCents: number;
@@ -166,6 +171,10 @@ export interface ApplyPayment {
   amountCents: number;
   paymentId: string;
   method: PaymentMethod | string;
+  /** What a commercial system over HTTP is told with the posting (design §7 `POST /v1/payments`). */
+  gatewayReference?: string | null;
+  paidAt?: Date | null;
+  space?: string;
 }
 
 export interface CreditAdvance {
@@ -175,6 +184,9 @@ export interface CreditAdvance {
   bonusPercent: number;
   paymentId: string;
   method?: PaymentMethod | string;
+  gatewayReference?: string | null;
+  paidAt?: Date | null;
+  space?: string;
 }
 
 /** A refusal of the ledger, carrying the spec's payment result code (§8). */

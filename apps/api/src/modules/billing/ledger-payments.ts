@@ -6,7 +6,7 @@ import {
   LedgerRejection,
   type OpenInvoice,
 } from './commercial-system';
-import { toOpenInvoice } from './ledger.mappers';
+import { isUuid, toOpenInvoice } from './ledger.mappers';
 import type { AdvanceRow, LedgerRepository } from './ledger.repository';
 
 type Writes = Pick<
@@ -55,6 +55,8 @@ export function createLedgerWrites(repo: LedgerRepository): Writes {
   ) {
     const ids = [...new Set(invoiceIds)];
     if (!ids.length) throw new LedgerRejection(7);
+    const notOurs = ids.filter((id) => !isUuid(id));
+    if (notOurs.length) throw new LedgerRejection(7, notOurs);
     const rows = await repo.lockInvoices(tx, ids);
     const found = new Set(rows.filter((r) => r.cc === cc).map((r) => r.id));
     const missing = ids.filter((id) => !found.has(id));

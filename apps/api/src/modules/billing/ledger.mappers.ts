@@ -9,6 +9,10 @@ import {
 import type { LedgerAccount, OpenInvoice } from './commercial-system';
 import type { AccountRow, InvoiceRow } from './ledger.repository';
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** The built-in ledger's invoice ids are uuids (a commercial system over HTTP uses invoice numbers). */
+export const isUuid = (id: string) => UUID.test(id);
+
 export function formatAddress(a: Pick<AccountRow, 'street' | 'number' | 'betweenStreets'>): string {
   const main = [a.street, a.number ? `No. ${a.number}` : null].filter(Boolean).join(' ');
   return a.betweenStreets ? `${main}, e/ ${a.betweenStreets}` : main;

@@ -2,7 +2,7 @@ import type { CcDebt } from '@ov/domain';
 import type { Executor } from '../../db/client';
 import type { InvalidatedCache } from '../../lib/cache';
 import type { CommercialSystem } from './commercial-system';
-import { toInvoiceDto, toLedgerAccount, toOpenInvoice } from './ledger.mappers';
+import { isUuid, toInvoiceDto, toLedgerAccount, toOpenInvoice } from './ledger.mappers';
 import { createLedgerRepository } from './ledger.repository';
 import { createLedgerWrites } from './ledger-payments';
 
@@ -63,6 +63,8 @@ export function createLedgerCommercialSystem(
     },
 
     async getInvoice(cc, invoiceId) {
+      // The built-in ledger's invoice ids are uuids (a commercial system over HTTP uses numbers).
+      if (!isUuid(invoiceId)) return null;
       const i = await repo.invoice(cc, invoiceId);
       return i ? toInvoiceDto(i) : null;
     },

@@ -4,7 +4,11 @@
  * outbox, the change feed reader, the reconciliation report and the system's health. Built once in
  * the composition root (src/container.ts, `buildCommercialSystem`). Tables: db/schema/commercial.ts.
  */
+
+export { type ClaimsRepository, createClaimsRepository } from './claims.repository';
 export * from './commercial.client';
+export { createHttpCommercialSystem, type HttpCommercialDeps } from './commercial-system.http';
+export { createLastKnownRepository, type LastKnownRepository } from './last-known.repository';
 export {
   createFeedRepository,
   type FeedRepository,

@@ -24,7 +24,9 @@ async function ledgerRead<T>(ctx: PaymentsContext, fn: () => Promise<T>): Promis
   try {
     return await fn();
   } catch (err) {
-    if (err instanceof AppError) throw err;
+    // The commercial system not answering (SERVICEUNAVAILABLEERROR 504) is code 10 here too.
+    if (err instanceof AppError && !(err.name === 'SERVICEUNAVAILABLEERROR' && err.reference === 504))
+      throw err;
     ctx.log?.error({ err }, 'ledger query failed');
     throw paymentError(10);
   }
@@ -50,6 +52,8 @@ async function gatewayFor(ctx: PaymentsContext, space: string, method: string) {
 async function chooseInvoices(ctx: PaymentsContext, body: PayInvoicesBody): Promise<OpenInvoice[]> {
   const { commercial } = ctx;
   const debt = await ledgerRead(ctx, () => commercial.getDebt(body.cc));
+  // Last known figures (the commercial system does not answer): no money for a debt not confirmed now.
+  if (debt.stale) throw paymentError(10);
   let chosen: OpenInvoice[];
   if (!body.invoiceIds) {
     if (!debt.invoices.length) {
@@ -248,6 +252,7 @@ export function createPaymentCreation(ctx: PaymentsContext, access: CodeAccess) 
       if (body.amountCents < min)
         throw new AppError('BADREQUESTERROR', 480, { minimumCents: min, minimum: formatMoney(min) });
       const debt = await ledgerRead(ctx, () => ctx.commercial.getDebt(account.cc));
+      if (debt.stale) throw paymentError(10);
       if (debt.totalDebtCents > 0) throw paymentError(8, { debtCents: debt.totalDebtCents });
       const pct = settings.advanceBonusPercent;
       const { id, externalId } = newIds();

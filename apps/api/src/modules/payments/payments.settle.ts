@@ -99,6 +99,9 @@ export async function finishPayment(
           amountCents: after.amountCents,
           paymentId,
           method: after.method,
+          gatewayReference: after.gatewayRef,
+          paidAt: after.settledAt,
+          space: after.space,
         });
       } else {
         await commercial.creditAdvance(tx, {
@@ -107,6 +110,9 @@ export async function finishPayment(
           bonusPercent: after.bonusPercent,
           paymentId,
           method: after.method,
+          gatewayReference: after.gatewayRef,
+          paidAt: after.settledAt,
+          space: after.space,
         });
       }
     } else if (after.type === 'CC') {
