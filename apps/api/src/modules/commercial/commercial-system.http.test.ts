@@ -1,0 +1,318 @@
+import { startReference, TOKEN } from '@ov/commercial-reference/test-helpers';
+import { eq } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { commercialClaims, commercialLastKnown, commercialPostings, commercialState } from '../../db/schema';
+import {
+  CC_AGREED,
+  CC_HOTEL,
+  CC_NO_DEBT,
+  CC_PARTIAL,
+  eventually,
+  HOTEL,
+  JOSE,
+  MARIA,
+  type PaymentsWorld,
+  startPaymentsWorld,
+} from '../../test/payments-world';
+
+/**
+ * The portal in front of the reference commercial system (COMMERCIAL_SYSTEM=http), both in process:
+ * what a customer reads is the reference's figures; when it does not answer, the last known ones with
+ * their date; money moves only after a live confirmation.
+ */
+describe('the commercial system over HTTP', () => {
+  let ref: Awaited<ReturnType<typeof startReference>>;
+  let w: PaymentsWorld;
+  const BREAKER_OPEN_MS = 1500;
+
+  beforeAll(async () => {
+    ref = await startReference();
+    w = await startPaymentsWorld({
+      COMMERCIAL_SYSTEM: 'http',
+      COMMERCIAL_SYSTEM_URL: ref.url,
+      COMMERCIAL_SYSTEM_TOKEN: TOKEN,
+      COMMERCIAL_TIMEOUT_MS: '300',
+      COMMERCIAL_BREAKER_FAILURES: '3',
+      COMMERCIAL_BREAKER_OPEN_MS: String(BREAKER_OPEN_MS),
+    });
+  }, 60_000);
+
+  afterAll(async () => {
+    await w?.close();
+    await ref?.close();
+  });
+
+  const fault = async (body: Record<string, unknown>) => {
+    const res = await ref.api.post('/control/faults', { target: 'api', ...body });
+    expect(res.status).toBe(200);
+  };
+  const forget = (...ccs: string[]) => w.t.container.commercial.forget!(ccs);
+  const debts = async (email: string) => {
+    const res = await w.call('POST', '/api/ahab-requests/debts-ccs', await w.auth(email), {});
+    return res;
+  };
+  const claimsOf = (cc: string) =>
+    w.t.database.db.select().from(commercialClaims).where(eq(commercialClaims.cc, cc));
+
+  afterEach(async () => {
+    await ref.api.post('/control/reset', {});
+    // The breaker may be open after a fault: wait until a read is live again.
+    await eventually(
+      'reads live again',
+      async () => {
+        await forget(CC_PARTIAL, CC_AGREED);
+        const res = await debts(MARIA);
+        return res.statusCode === 200 && res.json().every((d: { stale?: boolean }) => !d.stale);
+      },
+      BREAKER_OPEN_MS * 4,
+    );
+  });
+
+  it('debts, codes and invoices are read live and are the reference’s figures', async () => {
+    const remote = (await ref.api.post('/v1/accounts/lookup', { ccs: [CC_PARTIAL, CC_AGREED] })).body;
+    const res = await debts(MARIA);
+    expect(res.statusCode).toBe(200);
+    const got = res.json();
+    for (const a of remote) {
+      const d = got.find((x: { cc: string }) => x.cc === a.cc);
+      expect(d).toMatchObject({ cc: a.cc, totalDebtCents: a.debtCents, pendingInvoices: a.openInvoiceCount });
+      expect(d.asOf).toBeUndefined();
+      expect(d.stale).toBeUndefined();
+    }
+
+    const mine = (await w.call('POST', '/api/ahab-requests/my-ccs', await w.auth(MARIA), {})).json();
+    const partial = mine.find((c: { cc: string }) => c.cc === CC_PARTIAL);
+    const remotePartial = remote.find((a: { cc: string }) => a.cc === CC_PARTIAL);
+    expect(partial).toMatchObject({
+      holder: remotePartial.holderName,
+      address: remotePartial.address,
+      totalDebtCents: remotePartial.debtCents,
+      advanceBalanceCents: remotePartial.advanceBalanceCents,
+      commercialOffice: remotePartial.officeId,
+    });
+
+    const page = (await ref.api.get(`/v1/accounts/${CC_PARTIAL}/invoices?status=all&page=1&size=5`)).body;
+    const inv = await w.call('POST', '/api/ahab-requests/invoice-cc', await w.auth(MARIA), {
+      cc: CC_PARTIAL,
+      page: 1,
+      size: 5,
+    });
+    expect(inv.statusCode).toBe(200);
+    expect(Number(inv.headers['x-total-count'])).toBe(page.total);
+    const rows = inv.json();
+    expect(rows.map((r: { number: string }) => r.number)).toEqual(
+      page.rows.map((r: { invoiceNumber: string }) => r.invoiceNumber),
+    );
+    rows.forEach((r: Record<string, unknown>, k: number) => {
+      const x = page.rows[k];
+      expect(r).toMatchObject({
+        id: x.invoiceNumber,
+        invoicedCents: x.amountCents,
+        paidCents: x.paidCents,
+        toPayCents: x.status === 'PAID' ? 0 : x.dueCents,
+        issuedOn: x.issuedAt.slice(0, 10),
+        consumptionM3: null,
+      });
+      expect(r.displayStatus).toBe(
+        { OPEN: 'Pendiente', PARTIAL: 'Pago Parcial', PAID: 'Pagada', AGREED: 'Conveniada' }[
+          x.status as string
+        ],
+      );
+    });
+    expect(rows.some((r: { displayStatus: string }) => r.displayStatus === 'Pago Parcial')).toBe(true);
+
+    // A display-status filter the contract does not have is applied on what it answers.
+    const pending = await w.call('POST', '/api/ahab-requests/invoice-cc', await w.auth(MARIA), {
+      cc: CC_AGREED,
+      page: 1,
+      size: 50,
+      filters: { status: ['Conveniada'] },
+    });
+    const all = (await ref.api.get(`/v1/accounts/${CC_AGREED}/invoices?status=all&page=1&size=100`)).body;
+    const agreed = all.rows.filter((r: { status: string }) => r.status === 'AGREED');
+    expect(agreed.length).toBeGreaterThan(0);
+    expect(Number(pending.headers['x-total-count'])).toBe(agreed.length);
+
+    const one = await w.call('POST', '/api/ahab-requests/debts-invoice', await w.auth(MARIA), {
+      cc: CC_PARTIAL,
+      invoiceId: page.rows[0].invoiceNumber,
+    });
+    expect(one.statusCode).toBe(200);
+    expect(one.json()).toMatchObject({
+      number: page.rows[0].invoiceNumber,
+      holder: remotePartial.holderName,
+    });
+  });
+
+  it('the system down: the last known figures with their date; paying answers 10 and claims nothing', async () => {
+    const live = (await debts(MARIA)).json();
+    await w.call('POST', '/api/ahab-requests/invoice-cc', await w.auth(MARIA), {
+      cc: CC_PARTIAL,
+      page: 1,
+      size: 5,
+    });
+    await forget(CC_PARTIAL, CC_AGREED);
+    const [kept] = await w.t.database.db
+      .select()
+      .from(commercialLastKnown)
+      .where(eq(commercialLastKnown.cc, CC_PARTIAL));
+    expect(kept.stale).not.toBeNull();
+
+    await fault({ mode: 'down' });
+    const res = await debts(MARIA);
+    expect(res.statusCode).toBe(200);
+    for (const d of res.json()) {
+      const before = live.find((x: { cc: string }) => x.cc === d.cc);
+      expect(d).toMatchObject({ totalDebtCents: before.totalDebtCents, stale: true });
+      expect(Date.parse(d.asOf)).toBeGreaterThan(Date.now() - 60_000);
+    }
+    const inv = await w.call('POST', '/api/ahab-requests/invoice-cc', await w.auth(MARIA), {
+      cc: CC_PARTIAL,
+      page: 1,
+      size: 5,
+    });
+    expect(inv.statusCode).toBe(200);
+    expect(inv.json()[0]).toMatchObject({ stale: true });
+
+    const [open] = live.filter((d: { totalDebtCents: number }) => d.totalDebtCents > 0);
+    const pay = await w.call('POST', '/api/payments/invoices', await w.auth(MARIA), {
+      cc: open.cc,
+      method: 'TRANSFERMOVIL',
+      amountCents: open.totalDebtCents,
+    });
+    expect(pay.json()).toMatchObject({ name: 'PAYMENTRESULT', reference: 10 });
+    expect(await claimsOf(open.cc)).toEqual([]);
+
+    // A code never read before: nothing to show, a catalogue error (never a 500).
+    const none = await debts(JOSE);
+    expect(none.statusCode).toBe(503);
+    expect(none.json()).toMatchObject({ name: 'SERVICEUNAVAILABLEERROR', reference: 504 });
+
+    const [health] = await w.t.database.db
+      .select()
+      .from(commercialState)
+      .where(eq(commercialState.name, 'reads'));
+    expect(health.okAt).not.toBeNull();
+    expect(health.lastError).toBeTruthy();
+  });
+
+  it('slower than the timeout: the same as down', async () => {
+    await debts(MARIA);
+    await forget(CC_PARTIAL, CC_AGREED);
+    await fault({ mode: 'slow', delayMs: 1500 });
+    const res = await debts(MARIA);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().every((d: { stale?: boolean; asOf?: string }) => d.stale && d.asOf)).toBe(true);
+    const pay = await w.call('POST', '/api/payments/invoices', await w.auth(MARIA), {
+      cc: CC_PARTIAL,
+      method: 'TRANSFERMOVIL',
+      amountCents: 100,
+    });
+    expect(pay.json()).toMatchObject({ name: 'PAYMENTRESULT', reference: 10 });
+    expect(await claimsOf(CC_PARTIAL)).toEqual([]);
+  });
+
+  it('the breaker opens after failures in a row: the reference is not called for a while', async () => {
+    await debts(MARIA);
+    await forget(CC_PARTIAL, CC_AGREED);
+    await fault({ mode: 'fail', times: 50 });
+    for (let k = 0; k < 6; k += 1) {
+      const res = await debts(MARIA);
+      expect(res.statusCode).toBe(200);
+      expect(res.json()[0].stale).toBe(true);
+    }
+    // Three calls reached it (the failures that opened the breaker); the other three did not.
+    const faults = (await ref.api.get('/control/faults')).body;
+    expect(faults.api.times).toBe(47);
+  });
+
+  it('an invoice paid at the office meanwhile: paying it answers 3 from a live read', async () => {
+    const hotel = await w.auth(HOTEL);
+    // The portal keeps the debt as it was…
+    const kept = await w.t.container.commercial.getDebt(CC_HOTEL);
+    const inv = kept.invoices.find((i) => i.displayStatus === 'Pendiente')!;
+    // …when the cashier takes the payment at the office.
+    const office = await ref.api.form('/oficina/pago', { cc: CC_HOTEL, invoiceNumber: inv.number });
+    expect(office.status).toBe(303);
+    const pay = await w.call('POST', '/api/payments/invoices', hotel, {
+      cc: CC_HOTEL,
+      invoiceIds: [inv.id],
+      method: 'TRANSFERMOVIL',
+      amountCents: inv.dueCents,
+    });
+    expect(pay.json()).toMatchObject({ name: 'PAYMENTRESULT', reference: 3 });
+    expect((await claimsOf(CC_HOTEL)).filter((c) => c.invoiceNumber === inv.number)).toEqual([]);
+  });
+
+  it('one invoice, two payments: the second answers 4; the confirmed one is queued once with the contract’s body', async () => {
+    const hotel = await w.auth(HOTEL);
+    await forget(CC_HOTEL);
+    const debt = await w.t.container.commercial.getDebt(CC_HOTEL);
+    const inv = debt.invoices.find((i) => i.displayStatus === 'Pendiente')!;
+    const body = { cc: CC_HOTEL, invoiceIds: [inv.id], method: 'TRANSFERMOVIL', amountCents: inv.dueCents };
+    const first = await w.call('POST', '/api/payments/invoices', hotel, body);
+    expect(first.statusCode).toBe(201);
+    const created = first.json();
+    expect(await claimsOf(CC_HOTEL)).toMatchObject([
+      { invoiceNumber: inv.number, paymentId: created.paymentId, dueCents: inv.dueCents },
+    ]);
+    const listed = await w.call('POST', '/api/ahab-requests/invoice-cc', hotel, {
+      cc: CC_HOTEL,
+      page: 1,
+      size: 50,
+    });
+    expect(listed.json().find((r: { number: string }) => r.number === inv.number).displayStatus).toBe(
+      'Procesando',
+    );
+
+    const second = await w.call('POST', '/api/payments/invoices', hotel, body);
+    expect(second.json()).toMatchObject({ name: 'PAYMENTRESULT', reference: 4 });
+
+    await w.tmApprove(created.transactionCode);
+    await eventually('settled', async () => (await w.row(created.paymentId)).status === 'PAYED');
+    const row = await w.row(created.paymentId);
+    const posted = await w.t.database.db
+      .select()
+      .from(commercialPostings)
+      .where(eq(commercialPostings.paymentId, created.paymentId));
+    expect(posted).toHaveLength(1);
+    expect(posted[0]).toMatchObject({
+      cc: CC_HOTEL,
+      type: 'CC',
+      status: 'PENDING',
+      amountCents: inv.dueCents,
+    });
+    expect(posted[0].body).toEqual({
+      paymentId: created.paymentId,
+      cc: CC_HOTEL,
+      type: 'CC',
+      method: 'TRANSFERMOVIL',
+      gatewayReference: row.gatewayRef,
+      paidAt: row.settledAt!.toISOString(),
+      amountCents: inv.dueCents,
+      bonusCents: 0,
+      invoices: [{ invoiceNumber: inv.number, amountCents: inv.dueCents }],
+    });
+    expect(await claimsOf(CC_HOTEL)).toEqual([]);
+    // Waiting to be posted, the invoice is still held: no second payment for it.
+    const again = await w.call('POST', '/api/payments/invoices', hotel, body);
+    expect(again.json()).toMatchObject({ name: 'PAYMENTRESULT', reference: 4 });
+  });
+
+  it('an unknown invoice number answers 7; a code with no debt cannot pay invoices', async () => {
+    const hotel = await w.auth(HOTEL);
+    const pay = await w.call('POST', '/api/payments/invoices', hotel, {
+      cc: CC_HOTEL,
+      invoiceIds: ['999999999999999'],
+      method: 'TRANSFERMOVIL',
+      amountCents: 100,
+    });
+    expect(pay.json()).toMatchObject({ name: 'PAYMENTRESULT', reference: 7 });
+    const jose = await w.call('POST', '/api/payments/invoices', await w.auth(JOSE), {
+      cc: CC_NO_DEBT,
+      method: 'TRANSFERMOVIL',
+      amountCents: 100,
+    });
+    expect(jose.json()).toMatchObject({ name: 'PAYMENTRESULT', reference: 3 });
+  });
+});
