@@ -128,6 +128,7 @@ export const totalDebtSchema = z.object({
   cc: z.string(),
   totalDebtCents: cents,
   pendingInvoices: z.number(),
+  ...lastKnownMarker,
 });
 
 export const validateReqBodySchema = z.object({ cc: ccField, clientType: z.enum(CLIENT_TYPES).optional() });

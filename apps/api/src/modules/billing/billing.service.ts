@@ -237,7 +237,12 @@ export function createBillingService(deps: {
       const reached = await access.reachCode(p, raw);
       const [d] = await commercial.getDebts([reached.cc]);
       await access.confirm(p, reached, d.totalDebtCents === 0 && d.pendingInvoices === 0);
-      return { cc: reached.cc, totalDebtCents: d.totalDebtCents, pendingInvoices: d.pendingInvoices };
+      return {
+        cc: reached.cc,
+        totalDebtCents: d.totalDebtCents,
+        pendingInvoices: d.pendingInvoices,
+        ...(d.asOf ? { asOf: d.asOf, stale: true as const } : {}),
+      };
     },
 
     /** A contract request's code: it must exist, be active and (when given) of the request's type. */
@@ -258,6 +263,13 @@ export function createBillingService(deps: {
     async searchAccounts(p: Principal, q: SearchQuery) {
       const text = q.search ? normalizeClientCode(q.search) : '';
       const exactCc = /^\d+$/.test(text) ? text : null;
+      if (commercial.kind === 'http') {
+        // The accounts live in the utility's system, which is asked by code only (no search there).
+        const a = exactCc ? await commercial.findAccount(exactCc) : null;
+        if (!a || a.space !== p.space) return { rows: [], total: 0 };
+        const links = await repo.linkCounts([a.cc]);
+        return { rows: [{ ...summaryOf(a), associated: (links.get(a.cc) ?? 0) > 0 }], total: 1 };
+      }
       const page = await repo.searchAccounts(p.space, q, exactCc);
       const links = await repo.linkCounts(page.rows.map((r) => r.cc));
       return {

@@ -31,6 +31,8 @@ export interface CodeOverview {
   totalDebtCents: number;
   pendingInvoices: number | null;
   advanceBalanceCents: number;
+  /** Last known figures (the commercial system did not answer): when they were read. */
+  asOf?: string;
 }
 
 export interface InvoiceFilters {

@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { oldestAsOf } from '../components/last-known-notice';
 import type { AccountSummary, AdvanceBalance, CodeOverview, StaffAccount, TotalDebt } from '../types';
 import { useMyCcs } from './find-my-ccs';
 import { BASE, BILLING_KEY } from './keys';
@@ -89,6 +90,7 @@ export function useCodeOverview(cc: string, viewer: Viewer) {
           totalDebtCents: debt.data?.totalDebtCents ?? 0,
           pendingInvoices: debt.data?.pendingInvoices ?? null,
           advanceBalanceCents: balance.data?.balanceCents ?? 0,
+          asOf: debt.data?.asOf,
         }
       : undefined;
     return {
@@ -114,6 +116,7 @@ export function useCodeOverview(cc: string, viewer: Viewer) {
         totalDebtCents: debt.data?.totalDebtCents ?? card.totalDebtCents,
         pendingInvoices: debt.data?.pendingInvoices ?? null,
         advanceBalanceCents: card.advanceBalanceCents,
+        asOf: oldestAsOf([debt.data?.asOf, card.asOf]),
       }
     : undefined;
   return {

@@ -22,6 +22,7 @@ import type { CodeOverview } from '../types';
 import ConsumptionChart from './consumption-chart';
 import { InvoiceDialog } from './invoice-dialog';
 import { InvoicesTable } from './invoices-table';
+import { LastKnownNotice } from './last-known-notice';
 import { PendingLine } from './pending-line';
 import { useDownload } from './use-download';
 
@@ -112,6 +113,7 @@ export function CodeDetail({ cc, viewer }: { cc: string; viewer: Viewer }) {
       {isCustomer ? null : (
         <Alert type="info" showIcon title={t('billing.detail.readOnly')} className="ov-code-detail__notice" />
       )}
+      <LastKnownNotice asOf={data?.asOf} />
       {data && !data.active ? (
         <Alert
           type="warning"

@@ -18,6 +18,7 @@ import { myCcsQuery, useMyCcs } from '../api/find-my-ccs';
 import { AddCodeDialog } from '../components/add-code-dialog';
 import { ClientCodeCard } from '../components/client-code-card';
 import { EmptyCodes } from '../components/empty-codes';
+import { LastKnownNotice, oldestAsOf } from '../components/last-known-notice';
 import { PendingLine } from '../components/pending-line';
 import { BILLING_PATHS } from '../paths';
 
@@ -109,6 +110,7 @@ function MyCodes() {
           </Button>
         ) : null}
       </div>
+      <LastKnownNotice asOf={oldestAsOf(list.map((code) => code.asOf))} />
       {body}
       <AddCodeDialog open={adding} onClose={() => setAdding(false)} />
     </div>
