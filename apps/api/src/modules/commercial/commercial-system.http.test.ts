@@ -12,6 +12,7 @@ import {
   JOSE,
   MARIA,
   type PaymentsWorld,
+  STAFF,
   startPaymentsWorld,
 } from '../../test/payments-world';
 
@@ -142,6 +143,18 @@ describe('the commercial system over HTTP', () => {
       number: page.rows[0].invoiceNumber,
       holder: remotePartial.holderName,
     });
+
+    // Staff find a code of the utility's system by its number.
+    const found = await w.call('POST', '/api/billing/accounts/search', await w.auth(STAFF), {
+      page: 1,
+      size: 5,
+      search: CC_PARTIAL,
+      filters: [],
+    });
+    expect(found.statusCode).toBe(200);
+    expect(found.json()).toMatchObject([
+      { cc: CC_PARTIAL, holder: remotePartial.holderName, associated: true },
+    ]);
   });
 
   it('the system down: the last known figures with their date; paying answers 10 and claims nothing', async () => {
@@ -173,6 +186,13 @@ describe('the commercial system over HTTP', () => {
     });
     expect(inv.statusCode).toBe(200);
     expect(inv.json()[0]).toMatchObject({ stale: true });
+    // Staff read the same last known figures, marked the same way.
+    const staff = await w.call('POST', '/api/ahab-requests/total-debt', await w.auth(STAFF), {
+      cc: CC_PARTIAL,
+    });
+    expect(staff.statusCode).toBe(200);
+    expect(staff.json()).toMatchObject({ cc: CC_PARTIAL, stale: true });
+    expect(staff.json().asOf).toBeTruthy();
 
     const [open] = live.filter((d: { totalDebtCents: number }) => d.totalDebtCents > 0);
     const pay = await w.call('POST', '/api/payments/invoices', await w.auth(MARIA), {
