@@ -4,9 +4,11 @@
  * migrations are a step of their own (production), refuse a schema older than this code.
  */
 import path from 'node:path';
+import { DEMO_LINKED_CODES } from '@ov/domain';
 import type { Config } from '../config';
 import { buildCommercialSystem } from '../container';
 import { isDatabaseUnavailable } from '../lib/db-errors';
+import type { CommercialSystem } from '../modules/billing';
 import { type Database, LOCKS, openDatabase, pendingMigrations } from './client';
 import { seedIfEmpty } from './seed';
 import { seedContractRequestsDemo } from './seed/contract-requests-demo';
@@ -61,7 +63,9 @@ export async function seedOnce(
       progress?.('demo contract requests (their contracts drawn up)');
       const commercial = buildCommercialSystem(config, database);
       try {
-        await seedContractRequestsDemo(database.db, config, commercial);
+        // They read the demo codes from the commercial system: one over HTTP may still be starting.
+        if (await answers(commercial)) await seedContractRequestsDemo(database.db, config, commercial);
+        else progress?.('demo contract requests left out: the commercial system does not answer');
       } finally {
         commercial.close?.();
       }
@@ -75,6 +79,20 @@ export async function seedOnce(
     return seeded;
   });
   return result.ran && result.value;
+}
+
+/** Whether the commercial system answers (the built-in one at once; one over HTTP within 30 s). */
+async function answers(commercial: CommercialSystem): Promise<boolean> {
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    try {
+      await commercial.findAccount(DEMO_LINKED_CODES[0].cc);
+      return true;
+    } catch {
+      if (Date.now() > deadline) return false;
+      await new Promise((r) => setTimeout(r, 500));
+    }
+  }
 }
 
 /** A process that does not migrate waits (a minute) for the migration step, then refuses an old schema. */
