@@ -2,6 +2,7 @@ import { startReference, TOKEN } from '@ov/commercial-reference/test-helpers';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { commercialClaims, commercialLastKnown, commercialPostings, commercialState } from '../../db/schema';
+import { DEFAULT_SPACE } from '../../db/seed';
 import {
   CC_AGREED,
   CC_HOTEL,
@@ -15,6 +16,11 @@ import {
   STAFF,
   startPaymentsWorld,
 } from '../../test/payments-world';
+import { createClaimsRepository } from './claims.repository';
+import { createCommercialClient } from './commercial.client';
+import { createHttpCommercialSystem } from './commercial-system.http';
+import { createLastKnownRepository } from './last-known.repository';
+import { createPostingsRepository } from './postings.repository';
 
 /**
  * The portal in front of the reference commercial system (COMMERCIAL_SYSTEM=http), both in process:
@@ -317,6 +323,36 @@ describe('the commercial system over HTTP', () => {
     // Waiting to be posted, the invoice is still held: no second payment for it.
     const again = await w.call('POST', '/api/payments/invoices', hotel, body);
     expect(again.json()).toMatchObject({ name: 'PAYMENTRESULT', reference: 4 });
+  });
+
+  it('forget in one process drops what another process kept of the code (through the database)', async () => {
+    const db = w.t.database.db;
+    const other = createHttpCommercialSystem({
+      client: createCommercialClient({ url: ref.url, token: TOKEN, timeoutMs: 1000 }),
+      lastKnown: createLastKnownRepository(db),
+      claims: createClaimsRepository(db),
+      postings: createPostingsRepository(db),
+      invalidations: w.t.database,
+      space: DEFAULT_SPACE,
+    });
+    const CC = '2300000000007'; // fully paid
+    try {
+      const [before] = await other.getDebts([CC]);
+      expect(before).toMatchObject({ cc: CC, totalDebtCents: 0 });
+      // The office issues the next invoice: the other process still answers what it kept…
+      await ref.ledger.issueNextInvoice(CC, { amountCents: 4_321 });
+      expect((await other.getDebts([CC]))[0].totalDebtCents).toBe(0);
+      // …until the change feed names the code in this one.
+      await w.t.container.commercial.forget!([CC]);
+      await eventually('the other process reads it again', async () => {
+        const [d] = await other.getDebts([CC]);
+        return d.totalDebtCents === 4_321 && !d.stale;
+      });
+      const [kept] = await db.select().from(commercialLastKnown).where(eq(commercialLastKnown.cc, CC));
+      expect(kept.stale).toBeNull();
+    } finally {
+      other.close();
+    }
   });
 
   it('an unknown invoice number answers 7; a code with no debt cannot pay invoices', async () => {
