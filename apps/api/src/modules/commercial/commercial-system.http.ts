@@ -150,6 +150,13 @@ function toOpenInvoice(dto: InvoiceDto, heldBy: string | null): OpenInvoice {
  * Money: a payment claims its invoices after a LIVE read (never a kept copy; result code 10 when the
  * system does not answer); a confirmed payment goes to the posting outbox (postings.repository) in the
  * transaction that settles it; the jobs process posts it.
+ *
+ * What the contract does not carry, and the portal therefore shows differently than with the built-in
+ * ledger: the address is one line (all in `street`); consumption in m³, popular council, household size
+ * and metering are unknown (null / 0 / false); the debt summary of debts-ccs has no oldest due date nor
+ * agreed count (null / 0) and its total leaves agreed invoices out (the contract's `debtCents`); an
+ * invoice's detail lists no payments, and a paid invoice has no portal receipt (its id is its number);
+ * staff find an account by its exact code only; a refund cannot undo a posting (no reversal call).
  */
 export function createHttpCommercialSystem(deps: HttpCommercialDeps): CommercialSystem & { close(): void } {
   const { client, lastKnown, claims, postings, space, log } = deps;
@@ -201,6 +208,8 @@ export function createHttpCommercialSystem(deps: HttpCommercialDeps): Commercial
     lastKnown.readOk(new Date(now)).catch((err) => log?.warn({ err }, 'commercial read health not saved'));
   };
   const noteFailure = (err: CommercialUnavailable) => {
+    // While the breaker is open nothing is sent: said once, when it opened.
+    if (breaker.state === 'open' && err.message.startsWith('circuit open')) return;
     log?.warn({ kind: err.kind, status: err.status }, `commercial system: ${err.message}`);
     const now = Date.now();
     if (now - errorWritten < STATE_WRITE_MS) return;
