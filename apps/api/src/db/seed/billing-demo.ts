@@ -69,11 +69,24 @@ async function insertResults(tx: Tx, results: GenResult[]) {
 /**
  * The demo ledger: 300 accounts with two years of bimonthly invoices, and the demo customers' links.
  * `ledger: false` (the portal in front of a commercial system over HTTP, whose demo accounts are the
- * same documented codes): only the links.
+ * same documented codes): only the links and the linked codes' directory rows (no invoice, no balance).
  */
 export async function seedBillingDemo(db: Db, today = new Date(), opts: { ledger?: boolean } = {}) {
   await db.transaction(async (tx) => {
-    if (opts.ledger !== false) await insertResults(tx, demoAccounts(today));
+    const results = demoAccounts(today);
+    if (opts.ledger !== false) await insertResults(tx, results);
+    else {
+      // The accounts are the commercial system's; the portal's directory knows the codes its demo
+      // customers hold (their links need the row; the HTTP adapter keeps it current).
+      const linked = new Set<string>(DEMO_LINKED_CODES.map((c) => c.cc));
+      await tx
+        .insert(accounts)
+        .values(
+          results
+            .filter((r) => linked.has(r.account.cc))
+            .map((r) => ({ ...r.account, space: DEFAULT_SPACE })),
+        );
+    }
     const emails = [...new Set(DEMO_LINKED_CODES.map((c) => c.email))];
     const found = await tx
       .select({ id: users.id, email: users.email })

@@ -19,6 +19,7 @@ import {
 import { createClaimsRepository } from './claims.repository';
 import { createCommercialClient } from './commercial.client';
 import { createHttpCommercialSystem } from './commercial-system.http';
+import { createDirectoryRepository } from './directory.repository';
 import { createLastKnownRepository } from './last-known.repository';
 import { createPostingsRepository } from './postings.repository';
 
@@ -332,6 +333,7 @@ describe('the commercial system over HTTP', () => {
       lastKnown: createLastKnownRepository(db),
       claims: createClaimsRepository(db),
       postings: createPostingsRepository(db),
+      directory: createDirectoryRepository(db),
       invalidations: w.t.database,
       space: DEFAULT_SPACE,
     });
@@ -353,6 +355,38 @@ describe('the commercial system over HTTP', () => {
     } finally {
       other.close();
     }
+  });
+
+  it('a customer adds a code that only the commercial system has: it is kept in the portal’s directory', async () => {
+    const opened = await ref.api.post(
+      '/v1/accounts',
+      {
+        requestId: 'CR-TEST-0001',
+        sector: 'RESIDENTIAL',
+        holderName: 'Lidia Rey Cabrera',
+        nationalId: '85010112345',
+        address: 'Calle 23 No. 101, e/ L y M',
+        municipality: 4,
+        contractNumber: 'CT-2026-000999',
+        policy: 'POL-04-00000999',
+      },
+      'CR-TEST-0001',
+    );
+    expect(opened.status).toBe(201);
+    const cc = opened.body.cc as string;
+    const jose = await w.auth(JOSE);
+    const res = await w.call('POST', '/api/ahab-requests/associate-cc', jose, {
+      cc,
+      proof: 'CT-2026-000999',
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      cc,
+      holder: 'Lidia Rey Cabrera',
+      address: 'Calle 23 No. 101, e/ L y M',
+    });
+    const mine = (await w.call('POST', '/api/ahab-requests/my-ccs', jose, {})).json();
+    expect(mine.map((c: { cc: string }) => c.cc)).toContain(cc);
   });
 
   it('an unknown invoice number answers 7; a code with no debt cannot pay invoices', async () => {

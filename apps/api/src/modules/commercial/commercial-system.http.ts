@@ -27,6 +27,7 @@ import {
   type RemoteInvoicePage,
   type RemotePayment,
 } from './commercial.client';
+import type { DirectoryRepository } from './directory.repository';
 import type { LastKnownRepository } from './last-known.repository';
 import type { PostingsRepository } from './postings.repository';
 
@@ -43,6 +44,8 @@ export interface HttpCommercialDeps {
   lastKnown: LastKnownRepository;
   claims: ClaimsRepository;
   postings: PostingsRepository;
+  /** The codes the portal knows (billing's accounts), so links to them hold. */
+  directory: DirectoryRepository;
   /** Cross-process invalidations (channel `ov_cache`): `commercial:<cc>` drops the copies of a code. */
   invalidations: Pick<Database, 'onCacheInvalidation'>;
   /** The portal's space the utility's accounts belong to. */
@@ -159,7 +162,19 @@ function toOpenInvoice(dto: InvoiceDto, heldBy: string | null): OpenInvoice {
  * staff find an account by its exact code only; a refund cannot undo a posting (no reversal call).
  */
 export function createHttpCommercialSystem(deps: HttpCommercialDeps): CommercialSystem & { close(): void } {
-  const { client, lastKnown, claims, postings, space, log } = deps;
+  const { client, lastKnown, claims, postings, directory, space, log } = deps;
+  const entryOf = (a: RemoteAccount) => ({
+    cc: a.cc,
+    space,
+    holderName: a.holderName,
+    clientType: a.clientType,
+    street: a.address,
+    municipality: a.municipality,
+    commercialOffice: a.officeId ?? '',
+    policy: a.policy,
+    contractNumber: a.contractNumber,
+    active: a.active,
+  });
   const breaker: Breaker = createBreaker(deps.breaker ?? { failures: 5, openMs: 15_000 });
 
   // ---- the kept answers ----
@@ -281,6 +296,7 @@ export function createHttpCommercialSystem(deps: HttpCommercialDeps): Commercial
   const accounts = (ccs: string[]) =>
     read<RemoteAccount | null>(ccs, 'account', async (missing) => {
       const found = await client.lookup(missing);
+      await directory.mirror(found.map(entryOf));
       return new Map(found.map((a) => [a.cc, a]));
     });
 
@@ -565,8 +581,8 @@ export function createHttpCommercialSystem(deps: HttpCommercialDeps): Commercial
       return { reversed: false, reversedCents: 0 };
     },
 
-    async openAccount(_tx, a) {
-      return client.createAccount({
+    async openAccount(tx, a) {
+      const opened = await client.createAccount({
         requestId: a.requestId,
         sector: a.sector,
         holderName: a.holderName,
@@ -576,6 +592,24 @@ export function createHttpCommercialSystem(deps: HttpCommercialDeps): Commercial
         contractNumber: a.contractNumber ?? '',
         policy: a.policy ?? '',
       });
+      await directory.mirror(
+        [
+          {
+            cc: opened.cc,
+            space: a.space,
+            holderName: a.holderName,
+            clientType: a.sector,
+            street: formatAddress(a),
+            municipality: a.municipality,
+            commercialOffice: a.commercialOffice,
+            policy: a.policy,
+            contractNumber: a.contractNumber,
+            active: true,
+          },
+        ],
+        tx,
+      );
+      return opened;
     },
 
     async forget(ccs) {

@@ -8,6 +8,7 @@
 export { type ClaimsRepository, createClaimsRepository } from './claims.repository';
 export * from './commercial.client';
 export { createHttpCommercialSystem, type HttpCommercialDeps } from './commercial-system.http';
+export { createDirectoryRepository, type DirectoryRepository } from './directory.repository';
 export { createLastKnownRepository, type LastKnownRepository } from './last-known.repository';
 export {
   createFeedRepository,
