@@ -9,12 +9,12 @@ export { type ClaimsRepository, createClaimsRepository } from './claims.reposito
 export * from './commercial.client';
 export { createHttpCommercialSystem, type HttpCommercialDeps } from './commercial-system.http';
 export { createDirectoryRepository, type DirectoryRepository } from './directory.repository';
-export { createLastKnownRepository, type LastKnownRepository } from './last-known.repository';
 export {
   createFeedRepository,
   type FeedRepository,
 } from './feed.repository';
 export { type CommercialFeed, compareCursors, createCommercialFeed, type FeedPass } from './feed.service';
+export { createLastKnownRepository, type LastKnownRepository } from './last-known.repository';
 export {
   createPostingsRepository,
   type NewPosting,
