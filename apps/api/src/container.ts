@@ -102,6 +102,7 @@ export function buildCommercialSystem(
     directory: createDirectoryRepository(db),
     invalidations: database,
     space: DEFAULT_SPACE,
+    keep: config.DEBTS_CACHE,
     breaker: { failures: config.COMMERCIAL_BREAKER_FAILURES, openMs: config.COMMERCIAL_BREAKER_OPEN_MS },
     log: opts.log?.child({ module: 'commercial' }),
   });

@@ -365,7 +365,7 @@ for (const commercialSystem of ['ledger', 'http'] as const)
         }
         const page = await contract(`/v1/accounts/${cc}/invoices?status=open&page=1&size=100`);
         const oldest = page.body.rows.at(-1);
-      if (!oldest) throw new Error(`${cc} owes nothing in the commercial system`);
+        if (!oldest) throw new Error(`${cc} owes nothing in the commercial system`);
         return { id: oldest.invoiceNumber, dueCents: oldest.dueCents };
       }
       /** The postings the commercial system applied for each payment id (http). */

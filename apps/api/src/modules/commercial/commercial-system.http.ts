@@ -33,6 +33,8 @@ import type { PostingsRepository } from './postings.repository';
 
 /** An in-memory copy is dropped when the change feed names its code; this only bounds a missed one. */
 const MEMORY_TTL_MS = 5 * 60_000;
+/** A field the contract requires that the portal does not have (`POST /v1/accounts`). */
+const NOT_GIVEN = 'S/N';
 const MEMORY_MAX_CODES = 50_000;
 /** commercial_state `reads` is written at most this often per process. */
 const STATE_WRITE_MS = 10_000;
@@ -40,6 +42,11 @@ const STATE_WRITE_MS = 10_000;
 const PAGE_MAX = 100;
 
 export interface HttpCommercialDeps {
+  /**
+   * false: no answer is kept in memory, every read goes to the system (DEBTS_CACHE=false: to measure the
+   * live path, or to rule the copies out while diagnosing). The last known answers are kept either way.
+   */
+  keep?: boolean;
   client: CommercialClient;
   lastKnown: LastKnownRepository;
   claims: ClaimsRepository;
@@ -194,6 +201,7 @@ export function createHttpCommercialSystem(deps: HttpCommercialDeps): Commercial
     byKey.set(key, { value, expires: Date.now() + MEMORY_TTL_MS });
   };
   const recall = (cc: string, key: string, now: number) => {
+    if (deps.keep === false) return undefined;
     const hit = memory.get(cc)?.get(key);
     if (hit && hit.expires > now) return hit;
     return undefined;
@@ -586,11 +594,13 @@ export function createHttpCommercialSystem(deps: HttpCommercialDeps): Commercial
         requestId: a.requestId,
         sector: a.sector,
         holderName: a.holderName,
-        nationalId: a.nationalId ?? '',
+        // The contract requires each of these; what the portal does not have (an entity that gave no
+        // REEUP code) goes as "S/N" (sin número), as on the utility's paper forms.
+        nationalId: a.nationalId?.trim() || NOT_GIVEN,
         address: formatAddress(a),
         municipality: a.municipality,
-        contractNumber: a.contractNumber ?? '',
-        policy: a.policy ?? '',
+        contractNumber: a.contractNumber?.trim() || NOT_GIVEN,
+        policy: a.policy?.trim() || NOT_GIVEN,
       });
       await directory.mirror(
         [

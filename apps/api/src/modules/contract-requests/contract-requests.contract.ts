@@ -143,7 +143,8 @@ export function createContractIssuer(deps: ContractIssuerDeps) {
         space: row.space,
         sector: row.sector as ClientType,
         holderName: row.entity ?? row.fullName,
-        nationalId: row.nationalId,
+        // A person's identity card, or an entity's code (REEUP) when it gave one.
+        nationalId: row.nationalId ?? row.entityCode,
         street: row.street,
         number: row.number,
         betweenStreets: `${row.between1} y ${row.between2}`,
