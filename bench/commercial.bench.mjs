@@ -309,11 +309,12 @@ try {
           [ids],
         )
       ).rows[0].n;
-    let n = 0;
     const deadline = Date.now() + 20 * 60_000;
-    while ((n = await posted()) < burst && Date.now() < deadline) {
-      process.stderr.write(`  ${n}/${burst} posted after ${((Date.now() - t0) / 1000).toFixed(0)} s\r`);
-      await pause(1000);
+    let n = await posted();
+    while (n < burst && Date.now() < deadline) {
+      process.stderr.write(`  ${n}/${burst} posted after ${((Date.now() - t0) / 1000).toFixed(0)} s\n`);
+      await pause(5000);
+      n = await posted();
     }
     const allIn = (Date.now() - t0) / 1000;
     await fault(reference, { target: 'payments', mode: 'none' });
