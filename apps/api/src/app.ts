@@ -15,6 +15,7 @@ import { postingsRoutes } from './modules/commercial';
 import { commercialOfficesRoutes } from './modules/commercial-offices';
 import { contractRequestsRoutes } from './modules/contract-requests';
 import { dashboardRoutes } from './modules/dashboard';
+import { factorsRoutes } from './modules/factors';
 import { faqsRoutes } from './modules/faqs';
 import { filesRoutes } from './modules/files';
 import { healthRoutes } from './modules/health';
@@ -103,6 +104,7 @@ export async function composeApp({ config, database, logger }: AppDeps) {
   await app.register(healthRoutes, { health: c.health });
   await app.register(settingsRoutes, { settings: c.settings });
   await app.register(authRoutes, { auth: c.auth });
+  await app.register(factorsRoutes, { factors: c.factors });
   await app.register(usersRoutes, { users: c.users, admin: c.usersAdmin });
   await app.register(securityRoutes, { security: c.security });
   await app.register(notificationsRoutes, {

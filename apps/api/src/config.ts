@@ -95,6 +95,19 @@ const envSchema = z.object({
     }, 'not a valid regular expression'),
   JWT_SECRET: z.string().min(32).optional(),
   PUBLIC_URL: z.string().url().optional(),
+  /**
+   * Staff (any permission beyond a customer's) must present a second factor (a passkey or an
+   * authenticator app) at sign-in, and set one up at their next sign-in (issue 30). On by default in
+   * production; off elsewhere unless set, so the demo staff sign in with their password alone.
+   */
+  STAFF_SECOND_FACTOR: optionalBool,
+  /**
+   * WebAuthn (passkeys): the relying party id and the page origins allowed. Default: PUBLIC_URL's
+   * host and origin (outside production an IP address host also allows `localhost` on that port,
+   * since browsers refuse passkeys on bare IP addresses).
+   */
+  WEBAUTHN_RP_ID: z.string().min(1).optional(),
+  WEBAUTHN_ORIGINS: z.string().min(1).optional(),
   WEB_DIST: z.string().default(path.join(REPO_ROOT, 'apps/web/dist')),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /**
@@ -173,9 +186,10 @@ const envSchema = z.object({
 });
 
 type Parsed = z.infer<typeof envSchema>;
-export type Config = Omit<Parsed, 'DEMO_DATA' | 'MIGRATE_ON_START'> & {
+export type Config = Omit<Parsed, 'DEMO_DATA' | 'MIGRATE_ON_START' | 'STAFF_SECOND_FACTOR'> & {
   DEMO_DATA: boolean;
   MIGRATE_ON_START: boolean;
+  STAFF_SECOND_FACTOR: boolean;
   jwtSecret: string;
   publicUrl: string;
 };
@@ -244,6 +258,7 @@ export function loadConfig(
     ...cfg,
     DEMO_DATA: cfg.DEMO_DATA ?? !production,
     MIGRATE_ON_START: cfg.MIGRATE_ON_START ?? !production,
+    STAFF_SECOND_FACTOR: cfg.STAFF_SECOND_FACTOR ?? production,
     jwtSecret: cfg.JWT_SECRET ?? readOrCreateSecret(cfg.DATA_DIR),
     publicUrl: cfg.PUBLIC_URL ?? `http://localhost:${cfg.PORT}`,
   };

@@ -45,6 +45,13 @@ import {
   releaseWhenDebtsPaid,
 } from './modules/contract-requests';
 import { createDashboardRepository, createDashboardService } from './modules/dashboard';
+import {
+  createFactorsRepository,
+  createFactorsService,
+  createPasskeyCeremonies,
+  createSecondStepPolicy,
+  relyingPartyOf,
+} from './modules/factors';
 import { createFaqsRepository, createFaqsService } from './modules/faqs';
 import { createFilesRepository, createFilesService, documentStorage, imageStorage } from './modules/files';
 import { createHealthRepository, createHealthService } from './modules/health';
@@ -179,12 +186,27 @@ export async function buildContainer({ config, database, log }: ContainerDeps) {
   const authRepository = createAuthRepository(db);
   const accountRepository = createAccountRepository(db);
   const links = createLinkTokens({ tokens: authRepository });
+  const signInThrottle = createSignInThrottle(db);
+  // Passkeys and the staff second factor (issue 30): the policy decides what a sign-in still owes.
+  const factorsRepository = createFactorsRepository(db);
   const auth = createAuthService({
     users: usersRepository,
     sessions: authRepository,
-    throttle: createSignInThrottle(db),
+    throttle: signInThrottle,
     signer,
     deviceSecret: config.jwtSecret,
+    secondStep: createSecondStepPolicy({
+      factors: factorsRepository,
+      staffSecondFactor: config.STAFF_SECOND_FACTOR,
+    }),
+  });
+  const factors = createFactorsService({
+    factors: factorsRepository,
+    auth,
+    sessions: authRepository,
+    throttle: signInThrottle,
+    passkeys: createPasskeyCeremonies({ factors: factorsRepository, rp: relyingPartyOf(config) }),
+    staffSecondFactor: config.STAFF_SECOND_FACTOR,
   });
   const users = createUsersService({ users: usersRepository });
   const usersAdmin = createUsersAdminService({ users: usersRepository, links, publicUrl: config.publicUrl });
@@ -240,8 +262,12 @@ export async function buildContainer({ config, database, log }: ContainerDeps) {
   const mail = createMailService({ outbox: createMailRepository(db) });
   const notifications = createNotificationsService({ notifications: createNotificationsRepository(db) });
   const notificationStreams = createNotificationStreams({
-    // The same check as every route's access control (plugins/access).
-    authenticate: principals,
+    // The same check as every route's access control (plugins/access); a sign-in still owing its
+    // second factor gets no stream.
+    authenticate: async (token) => {
+      const principal = await principals(token);
+      return principal?.secondFactor ? null : principal;
+    },
     notifications,
     hub: notificationHub,
   });
@@ -299,6 +325,7 @@ export async function buildContainer({ config, database, log }: ContainerDeps) {
     billing,
     payments,
     auth,
+    factors,
     users,
     usersAdmin,
     account,

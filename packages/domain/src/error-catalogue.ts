@@ -229,6 +229,35 @@ export const ERROR_CATALOGUE: readonly CatalogueEntry[] = Object.freeze([
     'El dato de titularidad no coincide: indique el número de contrato o el de una de sus tres últimas facturas',
     'The ownership proof does not match: give the contract number or the number of one of the last three invoices',
   ),
+  // 610–617: passkeys and the second factor of staff sign-ins (ours, issue 30; apps/api/src/modules/factors).
+  forbidden(
+    610,
+    'Debe confirmar su identidad con su segundo factor antes de continuar',
+    'You must confirm your identity with your second factor before continuing',
+  ),
+  forbidden(
+    611,
+    'Debe configurar un segundo factor (llave de acceso o aplicación de autenticación) antes de continuar',
+    'You must set up a second factor (a passkey or an authenticator app) before continuing',
+  ),
+  bad(
+    612,
+    'El código de verificación no es válido o ya fue utilizado',
+    'The verification code is not valid or has already been used',
+  ),
+  bad(613, 'No se pudo verificar la llave de acceso', 'The passkey could not be verified'),
+  bad(614, 'Ya tiene una aplicación de autenticación configurada', 'An authenticator app is already set up'),
+  bad(
+    615,
+    'No puede quitar su último segundo factor: el personal debe tener al menos uno',
+    'You cannot remove your last second factor: staff must keep at least one',
+  ),
+  bad(
+    616,
+    'La verificación caducó o ya fue utilizada; inténtelo de nuevo',
+    'The verification expired or was already used; please try again',
+  ),
+  bad(617, 'No se encontró la llave de acceso', 'The passkey was not found'),
   bad(
     854,
     'El código de cliente está inactivo, no se puede emitir el comprobante',

@@ -12,4 +12,11 @@ export interface Principal {
   isCustomer: boolean;
   /** An administrator set a temporary password: only the password change is open (474). */
   mustChangePassword: boolean;
+  /** The sign-in (refresh-token family) the caller's token belongs to. */
+  sessionId?: string;
+  /**
+   * A staff sign-in whose second factor is still owed (issue 30): only the second-step routes are
+   * open (610 to present one, 611 to set one up).
+   */
+  secondFactor?: 'verify' | 'enrol';
 }

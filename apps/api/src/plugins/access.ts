@@ -21,6 +21,11 @@ declare module 'fastify' {
      * the password change itself, signing out). Every other route answers 403 (474) until then.
      */
     duringPasswordChange?: true;
+    /**
+     * Callable by a sign-in whose second factor is still owed (issue 30: presenting or setting one
+     * up, signing out). Every other route answers 403 (610 / 611) until then.
+     */
+    duringSecondFactor?: true;
   }
   interface FastifyRequest {
     principal: Principal | null;
@@ -111,6 +116,7 @@ export async function loadPrincipal(
   issuedAtMs?: number,
   cache?: InvalidatedCache<PrincipalRecord | null>,
   sid?: string,
+  stage?: 'verify' | 'enrol',
 ): Promise<Principal | null> {
   if (!UUID.test(userId)) return null;
   const record = cache
@@ -128,6 +134,8 @@ export async function loadPrincipal(
     isSuperAdmin: record.isSuperAdmin,
     isCustomer: record.roles.includes(ROLE_NAMES.USER),
     mustChangePassword: record.mustChangePassword,
+    ...(sid ? { sessionId: sid } : {}),
+    ...(stage ? { secondFactor: stage } : {}),
   };
 }
 
@@ -142,7 +150,15 @@ export function tokenPrincipals(deps: {
 }) {
   return async (token: string): Promise<Principal | null> => {
     const claims = await deps.signer.verify(token);
-    return loadPrincipal(deps.db, claims.sub, claims.space, claims.issuedAtMs, deps.cache, claims.sid);
+    return loadPrincipal(
+      deps.db,
+      claims.sub,
+      claims.space,
+      claims.issuedAtMs,
+      deps.cache,
+      claims.sid,
+      claims.stage,
+    );
   };
 }
 
@@ -172,13 +188,19 @@ export function registerAccessControl(
     }
     const token = bearerToken(req);
     if (access === 'public') {
-      if (token) req.principal = await principalFrom(token).catch(() => null);
+      // A sign-in still owing its second factor is nobody yet on the public pages.
+      if (token)
+        req.principal = await principalFrom(token)
+          .then((p) => (p?.secondFactor ? null : p))
+          .catch(() => null);
       return;
     }
     if (!token) throw new AppError('AUTHENTICATIONERROR', 0);
     const principal = await principalFrom(token);
     if (!principal) throw new AppError('AUTHENTICATIONERROR', 0);
     req.principal = principal;
+    if (principal.secondFactor && !req.routeOptions.config?.duringSecondFactor)
+      throw new AppError('BADREQUESTERROR', principal.secondFactor === 'enrol' ? 611 : 610);
     if (principal.mustChangePassword && !req.routeOptions.config?.duringPasswordChange)
       throw new AppError('BADREQUESTERROR', 474);
     if (access === 'authenticated') return;

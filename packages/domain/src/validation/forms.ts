@@ -42,6 +42,8 @@ export const signinSchema = z.object({
   password: z.string({ error: REQUIRED }).min(1, REQUIRED).max(SIGNIN_PASSWORD_MAX),
   /** Device tokens this browser received at earlier sign-ins (its own throttling door). */
   devices: z.array(z.string().max(200)).max(5).optional(),
+  /** Tokens of this browser remembered for the second factor (ours, issue 30: staff only). */
+  remembered: z.array(z.string().max(200)).max(5).optional(),
 });
 export type SigninInput = z.infer<typeof signinSchema>;
 

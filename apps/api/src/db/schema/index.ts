@@ -4,6 +4,7 @@ export * from './address';
 export * from './billing';
 export * from './commercial';
 export * from './contract-requests';
+export * from './factors';
 export * from './faqs';
 export * from './files';
 export * from './mail';

@@ -118,6 +118,11 @@ export const refreshTokens = pgTable(
     absoluteExpiresAt: timestamp('absolute_expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    /**
+     * A sign-in whose second step is still owed (issue 30): `verify` (a factor to present) or `enrol`
+     * (a factor to set up); null once complete. Its access tokens reach only the second-step routes.
+     */
+    secondFactor: text('second_factor').$type<'verify' | 'enrol'>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

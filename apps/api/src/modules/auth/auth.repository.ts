@@ -4,6 +4,7 @@ import {
   type AccountTokenPurpose,
   accountTokens,
   refreshTokens,
+  rememberedBrowsers,
   securityEvents,
   users,
 } from '../../db/schema';
@@ -27,6 +28,7 @@ export function createAuthRepository(db: Db) {
         tokenHash: string;
         expiresAt: Date;
         absoluteExpiresAt: Date;
+        secondFactor?: 'verify' | 'enrol' | null;
       },
       ex: Executor = db,
     ) {
@@ -59,9 +61,16 @@ export function createAuthRepository(db: Db) {
         .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)));
     },
 
-    /** Ends every sign-in of a user; answers how many refresh tokens were revoked. */
+    /**
+     * Ends every sign-in of a user, and forgets the browsers remembered for the second factor (issue
+     * 30); answers how many refresh tokens were revoked.
+     */
     async revokeUserSessions(userId: string, ex: Executor = db): Promise<number> {
       await ex.update(users).set({ sessionsValidAfter: new Date() }).where(eq(users.id, userId));
+      await ex
+        .update(rememberedBrowsers)
+        .set({ revokedAt: sql`now()` })
+        .where(and(eq(rememberedBrowsers.userId, userId), isNull(rememberedBrowsers.revokedAt)));
       const rows = await ex
         .update(refreshTokens)
         .set({ revokedAt: sql`now()` })

@@ -15,7 +15,18 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (a
         tags: ['auth'],
         summary: 'Sign in with e-mail or username',
         body: signinSchema,
-        response: { 200: tokensSchema.extend({ deviceToken: z.string() }) },
+        response: {
+          200: tokensSchema.extend({
+            deviceToken: z.string(),
+            /** Staff only (issue 30): the session reaches only the second step until it is done. */
+            secondFactor: z
+              .object({
+                stage: z.enum(['verify', 'enrol']),
+                methods: z.array(z.enum(['passkey', 'totp', 'recovery'])),
+              })
+              .optional(),
+          }),
+        },
       },
     },
     async (req) => {
@@ -25,6 +36,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (a
           req.body.password,
           req.ip,
           req.body.devices,
+          req.body.remembered,
         );
         req.log.info({ userId, ip: req.ip }, 'sign-in');
         return tokens;
@@ -73,7 +85,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (a
   app.post(
     '/api/signout/all',
     {
-      config: { access: 'authenticated', duringPasswordChange: true },
+      config: { access: 'authenticated', duringPasswordChange: true, duringSecondFactor: true },
       schema: { tags: ['auth'], summary: 'End every sign-in of the caller (all devices)' },
     },
     async (req, reply) => {

@@ -5,7 +5,7 @@ import { DEFAULT_SPACE } from '../../db/seed';
 import { burnPasswordTime, verifyPassword } from '../../lib/passwords';
 import type { AuthRepository } from './auth.repository';
 import { createDeviceTokens, type SignInThrottle } from './sign-in-throttle';
-import { hashToken, newRefreshToken, type TokenSigner } from './tokens';
+import { hashToken, newRefreshToken, type SecondFactorStage, type TokenSigner } from './tokens';
 
 const REFRESH_IDLE_MS = 7 * 24 * 3600 * 1000;
 const REFRESH_ABSOLUTE_MS = 30 * 24 * 3600 * 1000;
@@ -54,12 +54,26 @@ export interface SignInAccounts {
   findById(space: string, id: string): Promise<SignInUser | undefined>;
 }
 
+/**
+ * What a sign-in still owes after the password (issue 30), decided by the factors module (handed in
+ * by the container: factors builds on auth, not the other way round). Null: nothing, a whole sign-in.
+ */
+export type SecondFactorMethod = 'passkey' | 'totp' | 'recovery';
+
+export interface SecondStepPolicy {
+  stageFor(
+    userId: string,
+    rememberedBrowsers?: readonly string[],
+  ): Promise<{ stage: SecondFactorStage; methods: SecondFactorMethod[] } | null>;
+}
+
 export function createAuthService({
   users,
   sessions,
   throttle,
   signer,
   deviceSecret,
+  secondStep,
 }: {
   users: SignInAccounts;
   /** Refresh tokens and the security log. */
@@ -67,15 +81,29 @@ export function createAuthService({
   throttle: SignInThrottle;
   signer: TokenSigner;
   deviceSecret: string;
+  secondStep: SecondStepPolicy;
 }) {
   const devices = createDeviceTokens(deviceSecret);
 
-  async function issue(userId: string, space: string, familyId: string, absoluteExpiresAt: Date) {
+  async function issue(
+    userId: string,
+    space: string,
+    familyId: string,
+    absoluteExpiresAt: Date,
+    stage: SecondFactorStage | null = null,
+  ) {
     const { token, hash } = newRefreshToken();
     const expiresAt = new Date(Math.min(Date.now() + REFRESH_IDLE_MS, absoluteExpiresAt.getTime()));
-    await sessions.insertRefreshToken({ userId, familyId, tokenHash: hash, expiresAt, absoluteExpiresAt });
+    await sessions.insertRefreshToken({
+      userId,
+      familyId,
+      tokenHash: hash,
+      expiresAt,
+      absoluteExpiresAt,
+      secondFactor: stage,
+    });
     return {
-      accessToken: await signer.sign({ sub: userId, space, sid: familyId }),
+      accessToken: await signer.sign({ sub: userId, space, sid: familyId, ...(stage ? { stage } : {}) }),
       refreshToken: token,
       space,
     };
@@ -93,7 +121,14 @@ export function createAuthService({
       password: string,
       ip = 'unknown',
       deviceTokens?: readonly string[],
-    ): Promise<SessionTokens & { userId: string; deviceToken: string }> {
+      rememberedBrowsers?: readonly string[],
+    ): Promise<
+      SessionTokens & {
+        userId: string;
+        deviceToken: string;
+        secondFactor?: { stage: SecondFactorStage; methods: SecondFactorMethod[] };
+      }
+    > {
       const user = await users.findByLogin(login);
       const shown = user ? login.trim().slice(0, LOGIN_LOGGED_MAX) : loggableLogin(login);
       const account = user
@@ -130,14 +165,37 @@ export function createAuthService({
         const [name, reference] = STATUS_ERRORS[user.status] ?? ['BADCREDENTIALSERROR', 490];
         throw new AppError(name, reference);
       }
-      const tokens = await this.startSession(user.id, user.space);
-      await log('signin', 'ok', device ? 'known-device' : undefined);
-      return { ...tokens, userId: user.id, deviceToken: devices.issue(user.id, device ?? undefined) };
+      // Staff owe a second factor (issue 30): the session starts limited to the second step.
+      const owed = await secondStep.stageFor(user.id, rememberedBrowsers);
+      const tokens = await this.startSession(user.id, user.space, owed?.stage ?? null);
+      await log('signin', 'ok', owed ? `second-factor:${owed.stage}` : device ? 'known-device' : undefined);
+      return {
+        ...tokens,
+        userId: user.id,
+        deviceToken: devices.issue(user.id, device ?? undefined),
+        ...(owed ? { secondFactor: owed } : {}),
+      };
     },
 
-    /** A new sign-in (token family) for a user whose identity was just proven. */
-    async startSession(userId: string, space: string): Promise<SessionTokens> {
-      return issue(userId, space, crypto.randomUUID(), new Date(Date.now() + REFRESH_ABSOLUTE_MS));
+    /**
+     * A new sign-in (token family) for a user whose identity was just proven; `stage`: the second
+     * factor it still owes (its tokens then reach only the second-step routes).
+     */
+    async startSession(
+      userId: string,
+      space: string,
+      stage: SecondFactorStage | null = null,
+    ): Promise<SessionTokens> {
+      return issue(userId, space, crypto.randomUUID(), new Date(Date.now() + REFRESH_ABSOLUTE_MS), stage);
+    },
+
+    /**
+     * The second step is done: the limited sign-in ends and a whole one starts (a new family, so no
+     * token of the limited one reaches further than before).
+     */
+    async completeSecondStep(userId: string, space: string, limitedSessionId: string | undefined) {
+      if (limitedSessionId) await sessions.revokeFamily(limitedSessionId);
+      return this.startSession(userId, space);
     },
 
     /**
@@ -166,7 +224,7 @@ export function createAuthService({
         await this.revokeFamily(row.familyId);
         throw new AppError('AUTHENTICATIONERROR', 0);
       }
-      return issue(user.id, user.space, row.familyId, row.absoluteExpiresAt);
+      return issue(user.id, user.space, row.familyId, row.absoluteExpiresAt, row.secondFactor ?? null);
     },
 
     async signout(refresh: string) {

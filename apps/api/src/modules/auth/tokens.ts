@@ -9,7 +9,12 @@ export interface AccessClaims {
   issuedAtMs?: number;
   /** The sign-in (refresh-token family) the token belongs to: signing out ends its access tokens. */
   sid?: string;
+  /** A sign-in whose second step is still owed (issue 30): it reaches only the second-step routes. */
+  stage?: SecondFactorStage;
 }
+
+/** What a sign-in still owes: a factor to present (`verify`) or one to set up (`enrol`). */
+export type SecondFactorStage = 'verify' | 'enrol';
 
 /** How many verified access tokens are remembered (≈ the users active within one token's lifetime). */
 const VERIFIED_CACHE_MAX = 50_000;
@@ -34,6 +39,7 @@ export function createTokenSigner(secret: string, accessTtlMs = TOKEN_EXPIRATION
         typ: 'access',
         iat_ms: Date.now(),
         ...(claims.sid ? { sid: claims.sid } : {}),
+        ...(claims.stage ? { sf: claims.stage } : {}),
       })
         .setProtectedHeader({ alg: 'HS256' })
         .setSubject(claims.sub)
@@ -63,11 +69,12 @@ export function createTokenSigner(secret: string, accessTtlMs = TOKEN_EXPIRATION
             : typeof payload.iat === 'number'
               ? payload.iat * 1000
               : 0;
-        const claims = {
+        const claims: AccessClaims = {
           sub: payload.sub,
           space: payload.space,
           issuedAtMs,
           ...(typeof payload.sid === 'string' ? { sid: payload.sid } : {}),
+          ...(payload.sf === 'verify' || payload.sf === 'enrol' ? { stage: payload.sf } : {}),
         };
         if (typeof payload.exp === 'number') remember(token, claims, payload.exp * 1000);
         return claims;
