@@ -104,9 +104,9 @@ function stopApi(api) {
 
 /**
  * Starts the gateway sandbox and the API (serving the built SPA) on free ports with a fresh PGlite
- * data folder and demo data. Resolves once both answer.
+ * data folder and demo data. Resolves once both answer. `env`: more variables for the API.
  */
-export async function startEnvironment({ commercial = false } = {}) {
+export async function startEnvironment({ commercial = false, env: extraEnv = {} } = {}) {
   const port = await freePort();
   const sandboxPort = await freePort();
   const commercialPort = commercial ? await freePort() : 0;
@@ -173,6 +173,8 @@ export async function startEnvironment({ commercial = false } = {}) {
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'debug',
     ENZONA_BASE_URL: `${sandboxUrl}/enzona`,
     TRANSFERMOVIL_BASE_URL: `${sandboxUrl}/transfermovil/RestExternalPayment.svc`,
+    // A journey's own switches (second-factor.journey.mjs: STAFF_SECOND_FACTOR=true).
+    ...extraEnv,
   };
   const api = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
     cwd: root,

@@ -104,6 +104,7 @@ const PUBLIC_PAGES = [
   { path: '/search?id=HABAN-AGUA2' },
   { path: '/contract-request' },
   { path: '/faqs' },
+  { path: '/second-factor' },
   { path: '/no-such-page' },
 ];
 
@@ -126,6 +127,7 @@ const CUSTOMER_PAGES = [
   { path: '/faqs' },
   { path: '/profile', key: true },
   { path: '/profile/personal' },
+  { path: '/profile/security', key: true },
   { path: '/verify-email?token=not-a-token' },
 ];
 
@@ -155,7 +157,12 @@ const ADMIN_PAGES = [
   { path: '/profile' },
 ];
 
-const STAFF_PAGES = [{ path: '/' }, { path: '/admin/access-requests' }, { path: '/profile' }];
+const STAFF_PAGES = [
+  { path: '/' },
+  { path: '/admin/access-requests' },
+  { path: '/profile' },
+  { path: '/profile/security' },
+];
 
 export const ROLES = [
   { name: 'anonymous', pages: PUBLIC_PAGES },

@@ -12,6 +12,7 @@ const VerifyEmailPage = lazy(() => import('../features/account/pages/verify-emai
 const RequestSearchPage = lazy(() => import('../features/contract-requests/pages/request-search-page'));
 const ContractRequestPage = lazy(() => import('../features/contract-requests/pages/contract-request-page'));
 const FaqsPage = lazy(() => import('../features/faqs/pages/faqs-page'));
+const SecondFactorPage = lazy(() => import('../features/factors/pages/second-factor-page'));
 
 /**
  * The anonymous visitor's pages. The landing page and the sign-in page's frame (card, heading, links;
@@ -26,6 +27,13 @@ export const PUBLIC_ROUTE_ENTRIES: readonly RouteEntry[] = [
     zone: 'public',
     labelKey: 'landing.register.title',
     page: RegisterPage,
+  },
+  {
+    key: 'secondFactor',
+    path: PATHS.secondFactor,
+    zone: 'public',
+    labelKey: 'auth.login.title',
+    page: SecondFactorPage,
   },
   {
     key: 'forgotPassword',

@@ -26,6 +26,7 @@ export const VerifyEmailSignedInPage = lazyPage(
   () => import('../features/account/pages/verify-email-signed-in-page'),
 );
 export const ProfilePage = lazyPage(() => import('../features/account/pages/profile-page'));
+export const SecurityPage = lazyPage(() => import('../features/factors/pages/security-page'));
 export const UsersPage = lazyPage(() => import('../features/users/pages/users-page'));
 export const PermissionsPage = lazyPage(() => import('../features/security/pages/permissions-page'));
 export const TracesPage = lazyPage(() => import('../features/traces/pages/traces-page'));

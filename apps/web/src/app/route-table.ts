@@ -26,6 +26,7 @@ import {
   RequestSearch,
   ResidentialQueue,
   SecurityLogPage,
+  SecurityPage,
   SettingsPage,
   StaffCodePage,
   StaffCodesPage,
@@ -327,6 +328,14 @@ export const ROUTES: readonly RouteEntry[] = [
     menu: [{ key: 'faqsConfiguration', group: 'admin', parent: 'nomenclators', icon: 'faqs' }],
   },
   { key: 'faqs', path: PATHS.faqs, zone: 'private', labelKey: 'menu.faqs', page: FaqsSignedInPage },
+  {
+    key: 'profileSecurity',
+    path: PATHS.profileSecurity,
+    zone: 'private',
+    labelKey: 'menu.profile',
+    page: SecurityPage,
+    plain: true,
+  },
   {
     key: 'profile',
     path: `${PATHS.profile}/:tab?`,

@@ -7,6 +7,8 @@ export const STORAGE_KEYS = {
   profile: 'ov.session.profile',
   /** Device tokens of the accounts that signed in on this browser (kept after sign-out). */
   devices: 'ov.devices',
+  /** Tokens of this browser remembered 30 days for a staff member's second factor (issue 30). */
+  rememberedBrowsers: 'ov.rememberedBrowsers',
   language: 'ov.language',
   siderCollapsed: 'ov.shell.siderCollapsed',
   tableSize: (tableId: string) => `ov.table.${tableId}.size`,

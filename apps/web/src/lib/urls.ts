@@ -17,6 +17,10 @@ export const PATHS = {
   faqsConfiguration: '/faqs/configuration',
   profile: '/profile',
   profilePersonal: '/profile/personal',
+  /** Passkeys, the authenticator app and remembered browsers (issue 30). */
+  profileSecurity: '/profile/security',
+  /** A staff sign-in's second step: present a factor, or set one up (issue 30). */
+  secondFactor: '/second-factor',
   clientCodes: '/clientCodes',
   payments: '/payments/payments',
   paymentRecord: '/payments/payment-record',

@@ -2,9 +2,9 @@ import type { ProfileUpdateInput } from '@ov/domain/validation/forms';
 import { api } from '../../../lib/api-client';
 import { ApiError, toApiError } from '../../../lib/api-error';
 import type { CurrentUser } from '../../../lib/current-user';
-import { getSession, type SessionTokens, saveSession } from '../../../lib/session';
+import { clearSession, getSession, type SessionTokens, saveSession } from '../../../lib/session';
 import { signIn } from '../../../lib/session-calls';
-import { API_BASE } from '../../../lib/urls';
+import { API_BASE, BASE_PATH, PATHS } from '../../../lib/urls';
 
 export interface Profile extends CurrentUser {
   avatarOriginal?: string | null;
@@ -16,7 +16,13 @@ export function updateProfile(body: ProfileUpdateInput): Promise<Profile> {
 
 /** After a password change every session ends; sign in again with the new password to keep this one. */
 export async function renewSession(email: string, password: string): Promise<void> {
-  saveSession(await signIn({ email, password }));
+  const tokens = await signIn({ email, password });
+  if (tokens) saveSession(tokens);
+  // A staff member presents their second factor again (lib/second-step.ts).
+  else {
+    clearSession();
+    window.location.assign(`${BASE_PATH}${PATHS.secondFactor}`);
+  }
 }
 
 /** The one password change with the current password; other sessions end, this one gets new tokens. */

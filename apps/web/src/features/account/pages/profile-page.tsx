@@ -5,7 +5,7 @@ import { profileFormSchema, profileUpdateSchema } from '@ov/domain/validation/fo
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { zodMessage } from '../../../components/form/zod-rule';
 import { Field } from '../../../components/form-kit/field';
 import { PasswordInput, TextInput } from '../../../components/form-kit/inputs';
@@ -295,6 +295,11 @@ export default function ProfilePage() {
       </Card>
       <NotificationPreferencesCard />
       <SessionsCard />
+      <p className="ov-profile__security">
+        <Link to={PATHS.profileSecurity} data-testid="profile-security">
+          {t('account.profile.securityLink')}
+        </Link>
+      </p>
     </div>
   );
 }

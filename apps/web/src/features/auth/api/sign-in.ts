@@ -5,15 +5,22 @@ import { signIn } from '../../../lib/session-calls';
 
 export { signIn };
 
-/** Sign in and keep the session; `error` holds the last failure for the login messages. */
+/**
+ * Sign in and keep the session; `error` holds the last failure for the login messages. A staff
+ * member who still owes a second factor is sent to the second-step page (`onSecondStep`).
+ */
 export function useSignIn() {
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<unknown>(null);
-  const submit = async (input: SigninInput, onSignedIn: () => void) => {
+  const submit = async (input: SigninInput, onSignedIn: () => void, onSecondStep?: () => void) => {
     setPending(true);
     setError(null);
     try {
       const tokens = await signIn(input);
+      if (!tokens) {
+        onSecondStep?.();
+        return;
+      }
       onSignedIn();
       saveSession(tokens);
     } catch (cause) {

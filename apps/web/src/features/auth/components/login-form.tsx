@@ -11,6 +11,7 @@ import { Alert, Button } from '../../../components/ui';
 import { PATHS } from '../../../lib/urls';
 import { useSignIn } from '../api/sign-in';
 import { loginMessageKey } from '../login-messages';
+import { PasskeySignIn } from './passkey-sign-in';
 
 /**
  * The e-mail field's focus on arrival (the sign-in page's one task), given once the form is on screen:
@@ -54,8 +55,10 @@ export default function LoginForm() {
   const target = from ? `${from.pathname}${from.search}` : PATHS.home;
 
   const onValid = (values: SigninInput) =>
-    submit({ email: values.email.trim(), password: values.password }, () =>
-      navigate(target, { replace: true }),
+    submit(
+      { email: values.email.trim(), password: values.password },
+      () => navigate(target, { replace: true }),
+      () => navigate(PATHS.secondFactor, { replace: true }),
     );
 
   return (
@@ -98,6 +101,7 @@ export default function LoginForm() {
           </Button>
         </fieldset>
       </form>
+      <PasskeySignIn onSignedIn={() => navigate(target, { replace: true })} />
     </>
   );
 }
