@@ -126,70 +126,80 @@ export default function SecurityPage() {
             </form>
           </Card>
 
-          <Card title={t('factors.security.appTitle')} className="ov-factors-page__card">
-            {codes ? (
-              <RecoveryCodes codes={codes} onDone={() => setCodes(null)} />
-            ) : data.totp ? (
-              <>
-                <p data-testid="totp-on">{t('factors.security.appOn', { count: data.recoveryCodesLeft })}</p>
-                <div className="ov-factors__actions">
-                  <Button
-                    onClick={() =>
-                      act(async () => setCodes((await ownCalls.newRecoveryCodes()).recoveryCodes))
-                    }
-                  >
-                    {t('factors.security.newCodes')}
+          {/* The app and remembered browsers are the staff's second factor; customers sign in with a
+              password or a passkey, so they are not offered (an app set up before still shows). */}
+          {data.required || data.totp ? (
+            <Card title={t('factors.security.appTitle')} className="ov-factors-page__card">
+              {codes ? (
+                <RecoveryCodes codes={codes} onDone={() => setCodes(null)} />
+              ) : data.totp ? (
+                <>
+                  <p data-testid="totp-on">
+                    {t('factors.security.appOn', { count: data.recoveryCodesLeft })}
+                  </p>
+                  <div className="ov-factors__actions">
+                    <Button
+                      onClick={() =>
+                        act(async () => setCodes((await ownCalls.newRecoveryCodes()).recoveryCodes))
+                      }
+                    >
+                      {t('factors.security.newCodes')}
+                    </Button>
+                    <Popconfirm
+                      title={t('factors.security.removeAppConfirm')}
+                      okText={t('factors.security.remove')}
+                      cancelText={t('common.cancel')}
+                      okButtonProps={{ danger: true }}
+                      onConfirm={() => act(() => ownCalls.removeTotp(), t('factors.security.removed'))}
+                    >
+                      <Button danger>{t('factors.security.removeApp')}</Button>
+                    </Popconfirm>
+                  </div>
+                </>
+              ) : settingUp ? (
+                <TotpSetup
+                  calls={ownCalls}
+                  onConfirmed={(answer) => {
+                    setSettingUp(false);
+                    setCodes(answer.recoveryCodes);
+                    void refresh();
+                  }}
+                />
+              ) : (
+                <>
+                  <p>{t('factors.security.appOff')}</p>
+                  <p className="ov-factors__muted">{t('factors.totp.chooseHelp')}</p>
+                  <Button onClick={() => setSettingUp(true)} data-testid="choose-totp">
+                    {t('factors.totp.choose')}
                   </Button>
-                  <Popconfirm
-                    title={t('factors.security.removeAppConfirm')}
-                    okText={t('factors.security.remove')}
-                    cancelText={t('common.cancel')}
-                    okButtonProps={{ danger: true }}
-                    onConfirm={() => act(() => ownCalls.removeTotp(), t('factors.security.removed'))}
-                  >
-                    <Button danger>{t('factors.security.removeApp')}</Button>
-                  </Popconfirm>
-                </div>
-              </>
-            ) : settingUp ? (
-              <TotpSetup
-                calls={ownCalls}
-                onConfirmed={(answer) => {
-                  setSettingUp(false);
-                  setCodes(answer.recoveryCodes);
-                  void refresh();
-                }}
-              />
-            ) : (
-              <>
-                <p>{t('factors.security.appOff')}</p>
-                <p className="ov-factors__muted">{t('factors.totp.chooseHelp')}</p>
-                <Button onClick={() => setSettingUp(true)} data-testid="choose-totp">
-                  {t('factors.totp.choose')}
-                </Button>
-              </>
-            )}
-          </Card>
+                </>
+              )}
+            </Card>
+          ) : null}
 
-          <Card title={t('factors.security.browsersTitle')} className="ov-factors-page__card">
-            {data.rememberedBrowsers.length ? (
-              <>
-                <ul className="ov-factors__list">
-                  {data.rememberedBrowsers.map((b) => (
-                    <li key={b.id}>
-                      <strong>{b.name}</strong>
-                      <small>{t('factors.security.until', { date: formatDate(b.expiresAt, lang) })}</small>
-                    </li>
-                  ))}
-                </ul>
-                <Button onClick={() => act(() => ownCalls.forgetBrowsers(), t('factors.security.forgotten'))}>
-                  {t('factors.security.forget')}
-                </Button>
-              </>
-            ) : (
-              <p>{t('factors.security.noBrowsers')}</p>
-            )}
-          </Card>
+          {data.required || data.rememberedBrowsers.length ? (
+            <Card title={t('factors.security.browsersTitle')} className="ov-factors-page__card">
+              {data.rememberedBrowsers.length ? (
+                <>
+                  <ul className="ov-factors__list">
+                    {data.rememberedBrowsers.map((b) => (
+                      <li key={b.id}>
+                        <strong>{b.name}</strong>
+                        <small>{t('factors.security.until', { date: formatDate(b.expiresAt, lang) })}</small>
+                      </li>
+                    ))}
+                  </ul>
+                  <Button
+                    onClick={() => act(() => ownCalls.forgetBrowsers(), t('factors.security.forgotten'))}
+                  >
+                    {t('factors.security.forget')}
+                  </Button>
+                </>
+              ) : (
+                <p>{t('factors.security.noBrowsers')}</p>
+              )}
+            </Card>
+          ) : null}
           <p>
             <Link to={PATHS.profile}>{t('factors.security.back')}</Link>
           </p>
