@@ -27,6 +27,8 @@ export const ACCOUNT_BACKOFF: BackoffRule = {
 };
 export const DEVICE_BACKOFF: BackoffRule = { ...ACCOUNT_BACKOFF, free: 10 };
 export const ADDRESS_FAILURES: RateRule[] = [{ windowMs: 15 * 60_000, max: 30 }];
+/** Passkey sign-ins started from one address (each keeps a challenge for five minutes). */
+export const ADDRESS_PASSKEY_STARTS: RateRule[] = [{ windowMs: 60_000, max: 30 }];
 
 /** Catalogue reference of a throttled sign-in ("Demasiados intentos fallidos…"). */
 const THROTTLED = 490;
@@ -64,6 +66,10 @@ export function createSignInThrottle(ex: Executor) {
         await claimAttempt(ex, `signin-device:${door.account}:${door.device}`, DEVICE_BACKOFF, THROTTLED);
       else await claimAttempt(ex, `signin-account:${door.account}`, ACCOUNT_BACKOFF, THROTTLED);
       await consume(ex, `signin-address:${ip}`, ADDRESS_FAILURES, THROTTLED);
+    },
+    /** A passkey sign-in started from `ip` (429 beyond 30 a minute): challenges are not free to keep. */
+    async startPasskey(ip: string) {
+      await consume(ex, `passkey-start:${ip}`, ADDRESS_PASSKEY_STARTS);
     },
     /** After a correct password: the door forgets its attempts and the address gets its try back. */
     async succeed(door: { account: string; device: string | null }, ip: string) {

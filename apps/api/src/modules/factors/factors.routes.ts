@@ -201,7 +201,7 @@ export const factorsRoutes: FastifyPluginAsyncZod<{ factors: FactorsService }> =
         response: { 200: optionsSchema },
       },
     },
-    async () => factors.passkeySignInOptions(),
+    async (req) => factors.passkeySignInOptions(req.ip),
   );
 
   app.post(

@@ -263,7 +263,8 @@ export function createFactorsService({
     },
 
     /** Options for signing in with a passkey instead of a password (any account). */
-    async passkeySignInOptions() {
+    async passkeySignInOptions(ip: string) {
+      await throttle.startPasskey(ip);
       return passkeys.authenticationOptions(null);
     },
 

@@ -299,6 +299,16 @@ describe('passkeys', () => {
     expect(replayed.json()).toMatchObject({ reference: 616 });
   });
 
+  it('passkey sign-ins started from one address are limited (challenges are kept)', async () => {
+    const answers: number[] = [];
+    for (let i = 0; i < 31; i++)
+      answers.push(
+        (await call(null, 'POST', '/api/passkeys/signin/options', undefined, '192.0.2.99')).statusCode,
+      );
+    expect(answers.slice(0, 30).every((s) => s === 200)).toBe(true);
+    expect(answers[30]).toBe(429);
+  });
+
   it('staff enrol a passkey at the forced sign-in, then present it at the second step', async () => {
     const phone = createSoftwareAuthenticator();
     // José, a customer, is made a commercial specialist.
