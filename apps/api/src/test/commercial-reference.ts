@@ -55,12 +55,14 @@ export async function startReference(opts: ReferenceOptions = {}) {
         invoiceNumber: string;
         dueCents: number;
         issuedAt: string;
+        status: 'OPEN' | 'PARTIAL' | 'PAID' | 'AGREED';
       }[];
     },
     async account(cc: string) {
       return (await call('GET', `/v1/accounts/${cc}`)).body as {
         advanceBalanceCents: number;
         debtCents: number;
+        active: boolean;
       };
     },
     async close() {

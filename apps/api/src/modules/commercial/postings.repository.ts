@@ -126,6 +126,27 @@ export function createPostingsRepository(db: Db) {
       return row ?? null;
     },
 
+    /**
+     * The commercial system answers again: postings that failed before (an outage) and wait out their
+     * backoff are due now, except `failedNow` (those failing in this very pass keep backing off).
+     * Answers how many.
+     */
+    async wakeWaiting(failedNow: string[], ex: Executor = db): Promise<number> {
+      const rows = await ex
+        .update(p)
+        .set({ nextAttemptAt: sql`now()` })
+        .where(
+          and(
+            eq(p.status, 'PENDING'),
+            sql`${p.attempts} > 0`,
+            sql`${p.nextAttemptAt} > now()`,
+            failedNow.length ? sql`not (${p.paymentId} = any(${failedNow}::uuid[]))` : sql`true`,
+          ),
+        )
+        .returning({ paymentId: p.paymentId });
+      return rows.length;
+    },
+
     /** Refused there (409): kept, with its reason, until someone chooses refund or advance. */
     async markRefused(paymentId: string, reason: string, ex: Executor = db) {
       const [row] = await ex

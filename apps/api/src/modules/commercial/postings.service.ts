@@ -149,7 +149,7 @@ export function createPostingsService(deps: PostingsDeps) {
   }
 
   /** Posts one leased posting and records what the commercial system answered. */
-  async function postOne(row: PostingRow, pass: PostingPass, api: CommercialClient) {
+  async function postOne(row: PostingRow, pass: PostingPass, api: CommercialClient, failedNow: string[]) {
     try {
       const { postingId } = await api.postPayment(row.body as unknown as RemotePayment);
       await postings.transaction(async (tx) => {
@@ -176,6 +176,7 @@ export function createPostingsService(deps: PostingsDeps) {
       const message = err instanceof Error ? err.message : String(err);
       const next = new Date(Date.now() + backoffMs(row.attempts + 1, random));
       await postings.markRetry(row.paymentId, next, message);
+      failedNow.push(row.paymentId);
       pass.retried++;
       if (!(err instanceof CommercialUnavailable))
         deps.log?.warn({ err, paymentId: row.paymentId }, 'posting failed unexpectedly; retried later');
@@ -195,11 +196,15 @@ export function createPostingsService(deps: PostingsDeps) {
     async postOnce(): Promise<PostingPass> {
       const pass: PostingPass = { posted: 0, refused: 0, retried: 0 };
       if (!client) return pass;
+      const failedNow: string[] = [];
       for (let round = 0; round < ROUNDS; round++) {
         const rows = await postings.lease(BATCH, deps.leaseMs);
         if (!rows.length) break;
-        await Promise.all(rows.map((r) => postOne(r, pass, client)));
+        await Promise.all(rows.map((r) => postOne(r, pass, client, failedNow)));
       }
+      // It answered: what waited out an outage need not wait out its backoff too (minutes, after a
+      // long one); the next pass posts it. A posting failing on its own keeps backing off.
+      if (pass.posted > 0 || pass.refused > 0) await postings.wakeWaiting(failedNow);
       return pass;
     },
 

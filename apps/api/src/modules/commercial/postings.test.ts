@@ -141,6 +141,42 @@ describe('posting outbox (COMMERCIAL_SYSTEM=http, reference system)', () => {
     expect(there[0].postingId).toBe(row.postingId);
   });
 
+  it('after an outage, the first answer makes what waited due again (not minutes of backoff later)', async () => {
+    // Two advances (nothing the reference could refuse), as a deposit's settlement queues them.
+    const advance = async (cc: string) => {
+      const paymentId = randomUUID();
+      await w.t.container.postingsRepository.enqueue({
+        paymentId,
+        space: 'ahab',
+        cc,
+        body: {
+          paymentId,
+          cc,
+          type: 'ADELANTO',
+          method: 'ENZONA',
+          gatewayReference: `GW-${paymentId.slice(0, 8)}`,
+          paidAt: new Date().toISOString(),
+          amountCents: 10_000,
+          bonusCents: 500,
+          invoices: [],
+        },
+      });
+      return { paymentId };
+    };
+    const a = await advance('2300000000003');
+    const b = await advance('2300000000003');
+    await ref.fault('api', { mode: 'down', times: 2 });
+    expect(await postings().postOnce()).toMatchObject({ retried: 2 });
+    expect((await posting(b.paymentId)).nextAttemptAt.getTime()).toBeGreaterThan(Date.now() + 2000);
+    // The system is back; the first of them is due first.
+    await due(a.paymentId);
+    expect(await postings().postOnce()).toMatchObject({ posted: 1 });
+    expect((await posting(b.paymentId)).nextAttemptAt.getTime()).toBeLessThanOrEqual(Date.now());
+    expect(await postings().postOnce()).toMatchObject({ posted: 1 });
+    expect((await posting(b.paymentId)).status).toBe('POSTED');
+    expect(await ref.postingsOf(b.paymentId)).toHaveLength(1);
+  });
+
   it('ALREADY_PAID: kept REFUSED, the customer told in the app and by e-mail; ADVANCE posts an ADELANTO there', async () => {
     const { hotel, created } = await hotelPaysOldestInvoiceByTm(w);
     await w.tmApprove((await w.row(created.paymentId)).externalId);
