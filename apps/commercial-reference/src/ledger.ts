@@ -1,5 +1,12 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { BILLING_PERIOD_MONTHS, type ClientType, demoInvoiceNumber, invoiceAmountCents } from '@ov/domain';
+import {
+  BILLING_PERIOD_MONTHS,
+  type ClientType,
+  demoInvoiceNumber,
+  invoiceAmountCents,
+  POSTING_REFUSAL_REASONS,
+  type PostingRefusalReason,
+} from '@ov/domain';
 import { officeId } from './seed';
 import type { Sql, Store } from './store';
 
@@ -7,14 +14,9 @@ import type { Sql, Store } from './store';
 
 export const INVOICE_STATUSES = ['OPEN', 'PARTIAL', 'PAID', 'AGREED'] as const;
 export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
-export const REFUSAL_REASONS = [
-  'ALREADY_PAID',
-  'AMOUNT_MISMATCH',
-  'AGREED',
-  'UNKNOWN_INVOICE',
-  'ACCOUNT_INACTIVE',
-] as const;
-export type RefusalReason = (typeof REFUSAL_REASONS)[number];
+/** Why a posting is refused (409): the contract's reasons, defined once in the domain. */
+export const REFUSAL_REASONS = POSTING_REFUSAL_REASONS;
+export type RefusalReason = PostingRefusalReason;
 export const CHANGE_TYPES = [
   'INVOICE_ISSUED',
   'INVOICE_CHANGED',

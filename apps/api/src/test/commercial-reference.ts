@@ -1,36 +1,20 @@
-import { randomBytes } from 'node:crypto';
-import { buildReference, DEV_TOKEN, type ReferenceOptions } from '@ov/commercial-reference';
+import type { ReferenceOptions } from '@ov/commercial-reference';
+import { startReference as startReferenceSystem, TOKEN } from '@ov/commercial-reference/test-helpers';
 
-export const REFERENCE_TOKEN = DEV_TOKEN;
+export const REFERENCE_TOKEN = TOKEN;
 
 /**
- * The reference commercial system (apps/commercial-reference) listening on a free port, for API tests:
- * in-memory PGlite, or a schema of its own in the PostgreSQL of DATABASE_URL (dropped on close). Its
- * `control` calls reach `/control/*` (faults, postings) as a test or a demo does.
+ * The reference commercial system (apps/commercial-reference) listening on a free port, for API tests
+ * (its own test helper: in-memory PGlite, or a schema of its own in the PostgreSQL of DATABASE_URL,
+ * dropped on close), with the `/control/*` calls (faults, postings) a test or a demo makes.
  */
 export async function startReference(opts: ReferenceOptions = {}) {
-  const databaseUrl = process.env.DATABASE_URL || 'memory';
-  const ref = await buildReference({
-    databaseUrl,
-    schema: databaseUrl === 'memory' ? undefined : `commercial_test_${randomBytes(4).toString('hex')}`,
-    demoAccounts: 12,
-    ...opts,
-  });
-  await ref.app.listen({ port: 0, host: '127.0.0.1' });
-  const address = ref.app.server.address();
-  const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  const ref = await startReferenceSystem(opts);
+  const { url } = ref;
   // biome-ignore lint/suspicious/noExplicitAny: tests read answers loosely
   async function call(method: string, path: string, body?: unknown): Promise<{ status: number; body: any }> {
-    const res = await fetch(`${url}${path}`, {
-      method,
-      headers: {
-        authorization: `Bearer ${REFERENCE_TOKEN}`,
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const text = await res.text();
-    return { status: res.status, body: text ? JSON.parse(text) : null };
+    const answer = await ref.api.send(method, path, { body });
+    return { status: answer.status, body: answer.body };
   }
   return {
     ...ref,
@@ -65,10 +49,7 @@ export async function startReference(opts: ReferenceOptions = {}) {
         active: boolean;
       };
     },
-    async close() {
-      if (databaseUrl !== 'memory') await ref.store.drop();
-      await ref.app.close();
-    },
+    close: () => ref.close(),
   };
 }
 export type TestReference = Awaited<ReturnType<typeof startReference>>;

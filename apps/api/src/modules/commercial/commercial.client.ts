@@ -1,3 +1,4 @@
+import { POSTING_REFUSAL_REASONS, type PostingRefusalReason } from '@ov/domain';
 import { z } from 'zod';
 
 /**
@@ -41,14 +42,9 @@ export type RemoteInvoice = z.infer<typeof invoiceSchema>;
 const invoicePageSchema = z.object({ rows: z.array(invoiceSchema), total: z.number().int().min(0) });
 export type RemoteInvoicePage = z.infer<typeof invoicePageSchema>;
 
-export const REFUSAL_REASONS = [
-  'ALREADY_PAID',
-  'AMOUNT_MISMATCH',
-  'AGREED',
-  'UNKNOWN_INVOICE',
-  'ACCOUNT_INACTIVE',
-] as const;
-export type RefusalReason = (typeof REFUSAL_REASONS)[number];
+/** Why a posting is refused (409): the contract's reasons, defined once in the domain. */
+export const REFUSAL_REASONS = POSTING_REFUSAL_REASONS;
+export type RefusalReason = PostingRefusalReason;
 
 export interface RemotePayment {
   paymentId: string;
