@@ -201,6 +201,9 @@ for (const commercialSystem of ['ledger', 'http'] as const)
               }
             : {}),
           NODE_ENV: 'production',
+          // Staff sign in with the password alone here: the second factor production asks of them has
+          // its own tests (modules/factors) and journey (second-factor).
+          STAFF_SECOND_FACTOR: 'false',
           DATABASE_URL: dbUrl,
           JWT_SECRET: randomBytes(32).toString('hex'),
           PUBLIC_URL: lb,
