@@ -219,4 +219,69 @@ test('a staff member sets up an authenticator app and signs in with a code', asy
     await shot(`second-factor-enrol-${name}-${lang}`, p);
     await other.close();
   }
+
+  // The super-administrator (after setting up an app of their own) resets Carlos's factors from his
+  // detail: the confirmation in both languages at 1366 and 390 px, cancelled, then confirmed.
+  const adminContext = await browser.newContext({ viewport: DESKTOP, locale: 'es-ES' });
+  const admin = await adminContext.newPage();
+  await submitSignIn(admin, `${baseUrl}${BASE}/login`, 'admin@aguasdelahabana.cu', 'Admin.Oficina.2026');
+  await admin.getByTestId('choose-totp').click();
+  const adminSecret = (await admin.getByTestId('totp-secret').textContent()).trim();
+  await admin.getByTestId('totp-code').fill(totpCode(adminSecret));
+  await admin.getByTestId('totp-confirm').click();
+  await admin.getByTestId('recovery-saved').click();
+  await admin.getByTestId('user-menu').waitFor();
+  const signedIn = await adminContext.storageState();
+  await adminContext.close();
+  for (const [lang, viewport, name, confirm] of [
+    ['en', DESKTOP, 'desktop', false],
+    ['es', MOBILE, 'mobile', false],
+    ['en', MOBILE, 'mobile', false],
+    ['es', DESKTOP, 'desktop', true],
+  ]) {
+    const mobile = viewport === MOBILE;
+    const context = await browser.newContext({
+      viewport,
+      locale: 'es-ES',
+      storageState: signedIn,
+      ...(mobile ? { isMobile: true, hasTouch: true, deviceScaleFactor: 2 } : {}),
+    });
+    await context.addInitScript((wanted) => localStorage.setItem('ov.language', wanted), lang);
+    const p = await context.newPage();
+    await p.goto(`${baseUrl}${BASE}/admin/users?q=${encodeURIComponent(CARLOS)}`);
+    const carlosRow = p.getByTestId('list-users').locator('tr.ov-table__row', { hasText: CARLOS });
+    await carlosRow.getByTestId('row-actions').click();
+    await p
+      .locator('.ov-actions-menu')
+      .getByRole('menuitem', { name: lang === 'es' ? 'Detalles' : 'Details' })
+      .click();
+    const enrolled = p.getByTestId('user-second-factors');
+    await enrolled.getByText(lang === 'es' ? 'Aplicación de autenticación' : 'Authenticator app').waitFor();
+    const button = p.getByTestId('view-reset-factors');
+    await button.click();
+    const dialog = p.locator('.ant-modal-confirm');
+    await dialog.getByTestId('reset-factors-dialog').waitFor();
+    await settle(p);
+    await expectAccessible(p, `reset second factors (${lang}, ${name})`);
+    await shot(`admin-reset-factors-${name}-${lang}`, p);
+    await dialog
+      .getByRole('button', { name: confirm ? 'Restablecer' : lang === 'es' ? 'Cancelar' : 'Cancel' })
+      .click();
+    if (confirm) {
+      await p.getByText('Se restableció el segundo factor de').waitFor();
+      await enrolled.getByText('Ninguno').waitFor();
+    }
+    await dialog.waitFor({ state: 'detached' });
+    // Focus goes back to the button that opened the confirmation.
+    await p.waitForFunction(
+      () => document.activeElement?.getAttribute('data-testid') === 'view-reset-factors',
+    );
+    await context.close();
+  }
+  // His next sign-in asks him to set up a factor again.
+  const after = await browser.newContext({ viewport: DESKTOP, locale: 'es-ES' });
+  const carlosAgain = await after.newPage();
+  await submitSignIn(carlosAgain, `${baseUrl}${BASE}/login`, CARLOS, PASSWORD);
+  await carlosAgain.getByText('Configure un segundo factor').waitFor();
+  await after.close();
 });

@@ -230,6 +230,20 @@ export const factorsRoutes: FastifyPluginAsyncZod<{ factors: FactorsService }> =
     },
   );
 
+  app.get(
+    '/api/users/:id/second-factors',
+    {
+      config: { access: { anyOf: [PERMISSIONS.USER_WRITE] } },
+      schema: {
+        tags: ['users'],
+        summary: 'Which second factors a person has set up (super-administrators only, before a reset)',
+        params: z.object({ id: z.string().uuid() }),
+        response: { 200: z.object({ authenticatorApp: z.boolean(), passkeys: z.number().int() }) },
+      },
+    },
+    async (req) => factors.enrolledOf(principalOf(req), req.params.id),
+  );
+
   app.post(
     '/api/users/:id/second-factors/reset',
     {

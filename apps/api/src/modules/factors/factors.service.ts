@@ -139,6 +139,14 @@ export function createFactorsService({
     if (left < 1) throw new AppError('BADREQUESTERROR', 615);
   }
 
+  /** Only a super-administrator touches another person's factors (452), in their own space (415). */
+  async function assertMayReset(actor: Principal, userId: string) {
+    if (!actor.isSuperAdmin) throw new AppError('BADREQUESTERROR', 452);
+    const person = await factors.person(userId);
+    if (!person || person.deletedAt || person.space !== actor.space) throw new AppError('NOTFOUND', 415);
+    return person;
+  }
+
   return {
     /** The caller's factors as the profile's Security section and the second-step page show them. */
     async status(p: Principal) {
@@ -311,14 +319,19 @@ export function createFactorsService({
       await factors.forgetBrowsers(p.userId);
     },
 
+    /** Which factors another person has set up, as a super-administrator sees them before a reset. */
+    async enrolledOf(actor: Principal, userId: string) {
+      const person = await assertMayReset(actor, userId);
+      const [totp, keys] = await Promise.all([factors.totp(person.id), factors.passkeysOf(person.id)]);
+      return { authenticatorApp: Boolean(totp?.confirmedAt), passkeys: keys.length };
+    },
+
     /**
      * A super-administrator (never a lesser actor) clears another person's factors: their sessions
      * end, their next sign-in asks to set one up; traced, and the person is told by e-mail.
      */
     async reset(actor: Principal, userId: string) {
-      if (!actor.isSuperAdmin) throw new AppError('BADREQUESTERROR', 452);
-      const person = await factors.person(userId);
-      if (!person || person.deletedAt || person.space !== actor.space) throw new AppError('NOTFOUND', 415);
+      const person = await assertMayReset(actor, userId);
       await factors.transaction(async (tx) => {
         const [totp, keys] = await Promise.all([factors.totp(userId, tx), factors.passkeysOf(userId, tx)]);
         await factors.removeTotp(userId, tx);

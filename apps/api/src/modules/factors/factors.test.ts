@@ -379,6 +379,9 @@ describe('resetting another person’s factors', () => {
     const refused = await call(elena, 'POST', `/api/users/${carlos!.id}/second-factors/reset`);
     expect(refused.statusCode).toBe(403);
     expect(refused.json()).toMatchObject({ name: 'BADREQUESTERROR', reference: 452 });
+    const peek = await call(elena, 'GET', `/api/users/${carlos!.id}/second-factors`);
+    expect(peek.statusCode).toBe(403);
+    expect(peek.json()).toMatchObject({ reference: 452 });
 
     const admin = await signIn(ADMIN.email, ADMIN.password);
     const adminToken = (
@@ -387,6 +390,15 @@ describe('resetting another person’s factors', () => {
         code: kept.get(ADMIN.email)!.recoveryCodes[0],
       })
     ).json().accessToken as string;
+    const before = await call(adminToken, 'GET', `/api/users/${carlos!.id}/second-factors`);
+    expect(before.statusCode, before.body).toBe(200);
+    expect(before.json()).toEqual({ authenticatorApp: true, passkeys: 0 });
+    const nobody = await call(
+      adminToken,
+      'GET',
+      '/api/users/00000000-0000-0000-0000-000000000000/second-factors',
+    );
+    expect(nobody.json()).toMatchObject({ reference: 415 });
     const carlosSession = await signIn(CARLOS);
     const reset = await call(adminToken, 'POST', `/api/users/${carlos!.id}/second-factors/reset`);
     expect(reset.statusCode, reset.body).toBe(204);
@@ -405,5 +417,7 @@ describe('resetting another person’s factors', () => {
     // Carlos's open sign-in is over; the next one asks him to set up a factor again.
     expect((await call(carlosSession.accessToken, 'GET', '/api/second-factor')).statusCode).toBe(401);
     expect((await signIn(CARLOS)).secondFactor).toEqual({ stage: 'enrol', methods: [] });
+    const after = await call(adminToken, 'GET', `/api/users/${carlos!.id}/second-factors`);
+    expect(after.json()).toEqual({ authenticatorApp: false, passkeys: 0 });
   });
 });

@@ -4,7 +4,7 @@ import type { User } from '../types';
 import { UserView, type UserViewTab } from './user-view';
 
 /** The general/personal tabs of the detail follow the URL: `/admin/users/{id}` and `{id}/personal`. */
-export function RoutedUserView({ user }: { user: User }) {
+export function RoutedUserView({ user, showSecondFactors }: { user: User; showSecondFactors?: boolean }) {
   const params = useParams();
   const navigate = useNavigate();
   const location = useLocation();
@@ -14,6 +14,7 @@ export function RoutedUserView({ user }: { user: User }) {
     <UserView
       user={user}
       tab={tab}
+      showSecondFactors={showSecondFactors}
       onTab={(next) =>
         navigate({ pathname: next === 'personal' ? `${base}/personal` : base, search: location.search })
       }

@@ -5,6 +5,7 @@ import { displayName } from '../../../lib/current-user';
 import type { SettableStatus } from '../api/set-users-status';
 import type { User } from '../types';
 import type { UserMutations } from './use-user-mutations';
+import { ResetFactorsButton } from './user-second-factors';
 
 interface UserActionsOptions {
   isSelf: (user: User) => boolean;
@@ -12,13 +13,21 @@ interface UserActionsOptions {
   /** Absent when the caller may not send e-mail (no NOTIFICATION:NOTIFY or USER:NOTIFY). */
   onSendEmail?: (user: User) => void;
   onResetPassword: (user: User) => void;
+  /** Only a super-administrator may reset another person's second factors (issue 30). */
+  canResetFactors?: boolean;
 }
 
 /**
  * One user's actions, twice: as row-menu entries and as buttons in the detail's footer. Removed users
  * get none, and nobody may e-mail, lock or activate themselves.
  */
-export function useUserActions({ isSelf, changeStatus, onSendEmail, onResetPassword }: UserActionsOptions) {
+export function useUserActions({
+  isSelf,
+  changeStatus,
+  onSendEmail,
+  onResetPassword,
+  canResetFactors = false,
+}: UserActionsOptions) {
   const { t } = useTranslation();
   const { modal } = App.useApp();
 
@@ -99,6 +108,7 @@ export function useUserActions({ isSelf, changeStatus, onSendEmail, onResetPassw
         >
           {t('users.actions.resetPassword')}
         </Button>
+        {canResetFactors && !self ? <ResetFactorsButton user={user} /> : null}
         {self ? null : user.status === 'LOCK' ? (
           <Button icon={<CheckCircleOutlined />} onClick={() => askStatus(user, 'ACTIVE')}>
             {t('users.actions.activate')}

@@ -6,11 +6,12 @@ import { formatDate, formatDateTime } from '../../../lib/format';
 import { useMunicipalityNames } from '../../../lib/municipalities';
 import type { User } from '../types';
 import { UserRoles } from './user-roles';
+import { UserSecondFactors } from './user-second-factors';
 import { UserStatusTag } from './user-status-tag';
 
 const DASH = '—';
 
-function GeneralView({ user }: { user: User }) {
+function GeneralView({ user, showSecondFactors }: { user: User; showSecondFactors?: boolean }) {
   const { t, i18n } = useTranslation();
   const municipalities = useMunicipalityNames();
   const municipality = user.address?.municipality;
@@ -35,6 +36,11 @@ function GeneralView({ user }: { user: User }) {
       <Descriptions.Item label={t('users.fields.verified')}>
         {user.verified === undefined ? DASH : t(user.verified ? 'common.yes' : 'common.no')}
       </Descriptions.Item>
+      {showSecondFactors ? (
+        <Descriptions.Item label={t('users.fields.secondFactors')}>
+          <UserSecondFactors userId={user._id} />
+        </Descriptions.Item>
+      ) : null}
       <Descriptions.Item label={t('users.fields.createdAt')}>
         {formatDateTime(user.createdAt, i18n.language) || DASH}
       </Descriptions.Item>
@@ -73,10 +79,13 @@ export function UserView({
   user,
   tab = 'general',
   onTab,
+  showSecondFactors,
 }: {
   user: User;
   tab?: UserViewTab;
   onTab?: (tab: UserViewTab) => void;
+  /** A super-administrator also sees which second factors the person has set up. */
+  showSecondFactors?: boolean;
 }) {
   const { t } = useTranslation();
   if (!onTab) return <GeneralView user={user} />;
@@ -85,7 +94,11 @@ export function UserView({
       activeKey={tab}
       onChange={(key) => onTab(key as UserViewTab)}
       items={[
-        { key: 'general', label: t('users.tabs.general'), children: <GeneralView user={user} /> },
+        {
+          key: 'general',
+          label: t('users.tabs.general'),
+          children: <GeneralView user={user} showSecondFactors={showSecondFactors} />,
+        },
         { key: 'personal', label: t('users.tabs.personal'), children: <PersonalView user={user} /> },
       ]}
     />

@@ -53,6 +53,8 @@ export default function UsersPage() {
   const [resetLoaded, setResetLoaded] = useState(false);
   const [mailTo, setMailTo] = useState<User | null>(null);
   const isSelf = (user: User) => user._id === me._id;
+  // Resetting another person's second factors is the super-administrator's alone (issue 30).
+  const isSuperAdmin = me.roles.some((entry) => entry.role?.superAdmin);
 
   const columns = useUserColumns();
   const { refresh, changeStatus, bulkStatus, bulkDelete } = useUserMutations();
@@ -65,6 +67,7 @@ export default function UsersPage() {
       setResetLoaded(true);
       setResetFor(user);
     },
+    canResetFactors: isSuperAdmin,
   });
 
   return (
@@ -99,7 +102,9 @@ export default function UsersPage() {
           title: (mode, user) =>
             mode === 'create' ? t('users.createTitle') : user ? displayName(user) : t('users.detailTitle'),
           getOne: userQuery,
-          renderView: (user) => <RoutedUserView user={user} />,
+          renderView: (user) => (
+            <RoutedUserView user={user} showSecondFactors={isSuperAdmin && !isSelf(user)} />
+          ),
           renderForm: ({ form, mode, record }) => {
             formRef.current = form;
             return (
