@@ -11,6 +11,7 @@ const production = {
   NODE_ENV: 'production',
   DATABASE_URL: 'postgres://ov@db.internal:5432/oficina',
   JWT_SECRET: 'x'.repeat(48),
+  FACTORS_ENCRYPTION_KEY: 'f'.repeat(48),
   PUBLIC_URL: 'https://oficina.example.cu',
   SMTP_URL: 'smtp://mail.example.cu:587',
   TRUST_PROXY: '1',
@@ -37,6 +38,8 @@ function errorOf(env: NodeJS.ProcessEnv, opts?: { purpose?: 'serve' | 'migrate' 
 describe('loadConfig', () => {
   it('development: PGlite, demo data, migrations at start, both roles, a generated secret', () => {
     const cfg = loadConfig({ DATA_DIR: dataDir() });
+    // The factors' key material defaults to that secret outside production.
+    expect(cfg.factorsEncryptionKey).toBe(cfg.jwtSecret);
     expect(cfg.NODE_ENV).toBe('development');
     expect(cfg.DATABASE_URL).toBeUndefined();
     expect(cfg.DEMO_DATA).toBe(true);
@@ -51,6 +54,7 @@ describe('loadConfig', () => {
     expect(cfg.MIGRATE_ON_START).toBe(false);
     expect(cfg.TRUST_PROXY).toBe(1);
     expect(cfg.jwtSecret).toBe(production.JWT_SECRET);
+    expect(cfg.factorsEncryptionKey).toBe(production.FACTORS_ENCRYPTION_KEY);
     expect(cfg.publicUrl).toBe(production.PUBLIC_URL);
   });
 
@@ -64,6 +68,7 @@ describe('loadConfig', () => {
     for (const name of [
       'DATABASE_URL',
       'JWT_SECRET',
+      'FACTORS_ENCRYPTION_KEY',
       'PUBLIC_URL',
       'SMTP_URL',
       'TRUST_PROXY',
@@ -78,6 +83,7 @@ describe('loadConfig', () => {
     for (const name of [
       'DATABASE_URL',
       'JWT_SECRET',
+      'FACTORS_ENCRYPTION_KEY',
       'PUBLIC_URL',
       'SMTP_URL',
       'TRUST_PROXY',

@@ -94,6 +94,12 @@ const envSchema = z.object({
       }
     }, 'not a valid regular expression'),
   JWT_SECRET: z.string().min(32).optional(),
+  /**
+   * Seals the authenticator-app secrets kept in the database (AES-256-GCM, issue 30). Required in
+   * production, the same in every process, and never changed (the apps set up under it stop opening);
+   * elsewhere derived from the JWT secret.
+   */
+  FACTORS_ENCRYPTION_KEY: z.string().min(32).optional(),
   PUBLIC_URL: z.string().url().optional(),
   /**
    * Staff (any permission beyond a customer's) must present a second factor (a passkey or an
@@ -191,6 +197,8 @@ export type Config = Omit<Parsed, 'DEMO_DATA' | 'MIGRATE_ON_START' | 'STAFF_SECO
   MIGRATE_ON_START: boolean;
   STAFF_SECOND_FACTOR: boolean;
   jwtSecret: string;
+  /** FACTORS_ENCRYPTION_KEY, or (outside production) the JWT secret: the key material, not the key. */
+  factorsEncryptionKey: string;
   publicUrl: string;
 };
 
@@ -212,6 +220,10 @@ function missingInProduction(env: NodeJS.ProcessEnv, cfg: Parsed, purpose: 'serv
     need.push(
       ['DATABASE_URL', 'PostgreSQL; the embedded PGlite is for one development machine'],
       ['JWT_SECRET', 'shared by every API process (≥ 32 characters), or they refuse each other’s tokens'],
+      [
+        'FACTORS_ENCRYPTION_KEY',
+        'seals the authenticator-app secrets (≥ 32 characters, the same in every process, never changed)',
+      ],
       ['PUBLIC_URL', 'the address customers use, for links in e-mails and gateway return URLs'],
       ['SMTP_URL', 'outgoing mail; without it mail would be marked sent and never delivered'],
       ['TRUST_PROXY', 'explicit: the load balancer hop count (1), its addresses, or false'],
@@ -259,9 +271,15 @@ export function loadConfig(
     DEMO_DATA: cfg.DEMO_DATA ?? !production,
     MIGRATE_ON_START: cfg.MIGRATE_ON_START ?? !production,
     STAFF_SECOND_FACTOR: cfg.STAFF_SECOND_FACTOR ?? production,
-    jwtSecret: cfg.JWT_SECRET ?? readOrCreateSecret(cfg.DATA_DIR),
+    ...secrets(cfg),
     publicUrl: cfg.PUBLIC_URL ?? `http://localhost:${cfg.PORT}`,
   };
+}
+
+/** The JWT secret (generated once per installation if not given) and the factors' key material. */
+function secrets(cfg: Parsed) {
+  const jwtSecret = cfg.JWT_SECRET ?? readOrCreateSecret(cfg.DATA_DIR);
+  return { jwtSecret, factorsEncryptionKey: cfg.FACTORS_ENCRYPTION_KEY ?? jwtSecret };
 }
 
 /** STORAGE=s3 needs its bucket (and, in production, an explicit region); credentials come in pairs. */

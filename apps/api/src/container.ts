@@ -50,6 +50,7 @@ import {
   createFactorsService,
   createPasskeyCeremonies,
   createSecondStepPolicy,
+  createSecretBox,
   relyingPartyOf,
 } from './modules/factors';
 import { createFaqsRepository, createFaqsService } from './modules/faqs';
@@ -207,6 +208,7 @@ export async function buildContainer({ config, database, log }: ContainerDeps) {
     throttle: signInThrottle,
     passkeys: createPasskeyCeremonies({ factors: factorsRepository, rp: relyingPartyOf(config) }),
     staffSecondFactor: config.STAFF_SECOND_FACTOR,
+    secrets: createSecretBox(config.factorsEncryptionKey),
   });
   const users = createUsersService({ users: usersRepository });
   const usersAdmin = createUsersAdminService({ users: usersRepository, links, publicUrl: config.publicUrl });

@@ -206,6 +206,7 @@ for (const commercialSystem of ['ledger', 'http'] as const)
           STAFF_SECOND_FACTOR: 'false',
           DATABASE_URL: dbUrl,
           JWT_SECRET: randomBytes(32).toString('hex'),
+          FACTORS_ENCRYPTION_KEY: randomBytes(32).toString('hex'),
           PUBLIC_URL: lb,
           SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
           MAIL_POLL_MS: '200',

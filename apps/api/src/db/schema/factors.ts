@@ -42,7 +42,7 @@ export const totpFactors = pgTable('totp_factors', {
   userId: uuid('user_id')
     .primaryKey()
     .references(() => users.id, { onDelete: 'cascade' }),
-  /** Base32 secret. */
+  /** The base32 secret sealed with AES-256-GCM (`enc:v1:…`, factors.crypto.ts); plain in rows older than that. */
   secret: text('secret').notNull(),
   confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
   /** The last 30-second step accepted: a code is never accepted twice. */

@@ -172,6 +172,7 @@ describe('STORAGE configuration', () => {
       NODE_ENV: 'production',
       DATABASE_URL: 'postgres://u@db/ov',
       JWT_SECRET: 'x'.repeat(32),
+      FACTORS_ENCRYPTION_KEY: 'f'.repeat(32),
       PUBLIC_URL: 'https://oficina.example.cu',
       SMTP_URL: 'smtp://mail:25',
       TRUST_PROXY: '1',

@@ -80,6 +80,14 @@ export function createFactorsRepository(db: Db) {
         });
     },
 
+    /** Replaces a secret kept in plain text by its sealed form, unless it changed meanwhile. */
+    async resealTotp(userId: string, plain: string, sealed: string, ex: Executor = db) {
+      await ex
+        .update(totpFactors)
+        .set({ secret: sealed })
+        .where(and(eq(totpFactors.userId, userId), eq(totpFactors.secret, plain)));
+    },
+
     /**
      * Accepts a code of 30-second step `step` once: false when that step (or a later one) was
      * already used. `confirm` also marks the app set up.

@@ -4,6 +4,7 @@ import { Secret, TOTP } from 'otpauth';
 import type { Principal } from '../../core/principal';
 import { writeTrace } from '../../lib/traces';
 import type { AuthRepository, AuthService, SessionTokens, SignInThrottle } from '../auth';
+import type { SecretBox } from './factors.crypto';
 import { mailFactorsReset } from './factors.mail';
 import type { PasskeyCeremonies } from './factors.passkeys';
 import { hashSecret, methodsOf } from './factors.policy';
@@ -66,6 +67,7 @@ export function createFactorsService({
   throttle,
   passkeys,
   staffSecondFactor,
+  secrets,
 }: {
   factors: FactorsRepository;
   auth: AuthService;
@@ -75,6 +77,8 @@ export function createFactorsService({
   throttle: SignInThrottle;
   passkeys: PasskeyCeremonies;
   staffSecondFactor: boolean;
+  /** Seals authenticator-app secrets at rest (FACTORS_ENCRYPTION_KEY). */
+  secrets: SecretBox;
 }) {
   const log = (p: { space: string; userId: string }, ip: string, result: 'ok' | 'refused', reason: string) =>
     sessions.logSecurityEvent({
@@ -104,6 +108,22 @@ export function createFactorsService({
     await throttle.succeed(door, ip);
     await log(p, ip, 'ok', method);
     return result;
+  }
+
+  /**
+   * The app's secret of a stored row, or null when it does not open. A row kept in plain text before
+   * secrets were sealed still works, and is sealed on the way (only if nobody changed it meanwhile).
+   */
+  async function secretOf(userId: string, stored: string) {
+    const opened = secrets.open(userId, stored);
+    if (opened?.legacy) await factors.resealTotp(userId, stored, secrets.seal(userId, opened.secret));
+    return opened?.secret ?? null;
+  }
+
+  /** The code's 30-second step against the person's stored secret (null: no match, or unreadable). */
+  async function stepOf(userId: string, stored: string, code: string) {
+    const secret = await secretOf(userId, stored);
+    return secret === null ? null : totpStep(secret, code);
   }
 
   async function newRecoveryCodes(userId: string) {
@@ -183,7 +203,7 @@ export function createFactorsService({
       if (existing?.confirmedAt) throw new AppError('BADREQUESTERROR', 614);
       const person = await factors.person(p.userId);
       const secret = new Secret({ size: 20 }).base32;
-      await factors.startTotp(p.userId, secret);
+      await factors.startTotp(p.userId, secrets.seal(p.userId, secret));
       return { secret, uri: totpOf(secret, person?.email ?? '').toString() };
     },
 
@@ -196,7 +216,7 @@ export function createFactorsService({
         const row = await factors.totp(p.userId);
         if (!row) throw new AppError('BADREQUESTERROR', 616);
         if (row.confirmedAt) throw new AppError('BADREQUESTERROR', 614);
-        const step = totpStep(row.secret, code);
+        const step = await stepOf(p.userId, row.secret, code);
         if (step === null || !(await factors.acceptTotpStep(p.userId, step, true))) return null;
         return true;
       });
@@ -230,7 +250,7 @@ export function createFactorsService({
         if (input.method === 'totp') {
           const row = await factors.totp(p.userId);
           if (!row?.confirmedAt) return null;
-          const step = totpStep(row.secret, input.code);
+          const step = await stepOf(p.userId, row.secret, input.code);
           return step !== null && (await factors.acceptTotpStep(p.userId, step, false)) ? true : null;
         }
         if (input.method === 'recovery') {

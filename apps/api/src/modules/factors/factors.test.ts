@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSoftwareAuthenticator } from '../../test/software-authenticator';
 import { ADMIN, createTestApp, DEMO_PASSWORD, type TestApp } from '../../test/test-app';
 import { listMailbox } from '../mail';
+import { createSecretBox } from './factors.crypto';
 
 type Json = Record<string, unknown>;
 
@@ -119,6 +120,14 @@ describe('second factor for staff (STAFF_SECOND_FACTOR on)', () => {
   it('TOTP: codes of the previous and the next step are accepted, two steps old is not, each step once', async () => {
     // Set up with a code of the previous 30-second step (the phone's clock is a little behind).
     const { secret } = await enrolTotp(CARLOS, DEMO_PASSWORD, -30_000);
+    // Kept sealed: the stored value is not the secret, nor contains it.
+    const [stored] = (
+      await t.database.db.execute(
+        sql`select f.secret from totp_factors f join users u on u.id = f.user_id where u.email = ${CARLOS}`,
+      )
+    ).rows as { secret: string }[];
+    expect(stored!.secret).toMatch(/^enc:v1:/);
+    expect(stored!.secret).not.toContain(secret);
     const next = await signIn(CARLOS);
     expect(next.secondFactor).toEqual({ stage: 'verify', methods: ['totp', 'recovery'] });
     expect((await call(next.accessToken, 'GET', '/api/users/me')).json().reference).toBe(610);
@@ -419,5 +428,51 @@ describe('resetting another person’s factors', () => {
     expect((await signIn(CARLOS)).secondFactor).toEqual({ stage: 'enrol', methods: [] });
     const after = await call(adminToken, 'GET', `/api/users/${carlos!.id}/second-factors`);
     expect(after.json()).toEqual({ authenticatorApp: false, passkeys: 0 });
+  });
+});
+
+describe('authenticator-app secrets at rest', () => {
+  const PLAIN = new Secret({ size: 20 }).base32;
+  const stored = async () =>
+    (
+      (
+        await t.database.db.execute(
+          sql`select f.secret from totp_factors f join users u on u.id = f.user_id where u.email = ${ANA}`,
+        )
+      ).rows as { secret: string }[]
+    )[0]!.secret;
+  const verifyWith = async (code: string) => {
+    const limited = await signIn(ANA);
+    return call(limited.accessToken, 'POST', '/api/second-factor/verify', { method: 'totp', code });
+  };
+
+  it('a row kept in plain text before sealing still works, and is sealed by its first use', async () => {
+    await t.database.db.execute(sql`insert into totp_factors (user_id, secret, confirmed_at)
+      select id, ${PLAIN}, now() from users where email = ${ANA}
+      on conflict (user_id) do update set secret = excluded.secret, confirmed_at = now(), last_step = null`);
+    const first = await verifyWith(codeAt(PLAIN));
+    expect(first.statusCode, first.body).toBe(200);
+    const sealed = await stored();
+    expect(sealed).toMatch(/^enc:v1:/);
+    expect(sealed).not.toContain(PLAIN);
+    // Sealed, it keeps working (the next step's code: each step counts once).
+    const next = await verifyWith(codeAt(PLAIN, Date.now() + 30_000));
+    expect(next.statusCode, next.body).toBe(200);
+    expect(await stored()).toBe(sealed);
+  });
+
+  it('a value sealed under another key, or for another person, does not open: the code is refused', async () => {
+    const [ana] = (await t.database.db.execute(sql`select id from users where email = ${ANA}`)).rows as {
+      id: string;
+    }[];
+    const other = createSecretBox('another key, at least 32 characters long');
+    const ours = createSecretBox(t.config.factorsEncryptionKey);
+    for (const foreign of [other.seal(ana!.id, PLAIN), ours.seal(crypto.randomUUID(), PLAIN)]) {
+      await t.database.db.execute(
+        sql`update totp_factors set secret = ${foreign}, last_step = null where user_id = ${ana!.id}`,
+      );
+      const refused = await verifyWith(codeAt(PLAIN));
+      expect(refused.json()).toMatchObject({ reference: 612 });
+    }
   });
 });
