@@ -44,6 +44,8 @@ describe('breadcrumbs from the path', () => {
 
   it('names profile tabs', () => {
     expect(labels('/profile/personal')).toEqual(['breadcrumb.home', 'menu.profile', 'breadcrumb.personal']);
+    // The Security page is a page of its own under the profile: "Mi perfil / Seguridad".
+    expect(labels('/profile/security')).toEqual(['breadcrumb.home', 'menu.profile', 'menu.profileSecurity']);
   });
 
   it('never repeats a section named as its page', () => {

@@ -332,7 +332,7 @@ export const ROUTES: readonly RouteEntry[] = [
     key: 'profileSecurity',
     path: PATHS.profileSecurity,
     zone: 'private',
-    labelKey: 'menu.profile',
+    labelKey: 'menu.profileSecurity',
     page: SecurityPage,
     plain: true,
   },
