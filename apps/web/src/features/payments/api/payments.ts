@@ -98,6 +98,20 @@ export function recordsQuery(params: ListParams) {
   };
 }
 
+/**
+ * Which commercial system the portal talks to (`GET /api/health/commercial`, public): postings, their
+ * filter and the reconciliation exist only with `http`; the built-in ledger posts nothing.
+ */
+export function useCommercialKind(enabled = true) {
+  return useQuery({
+    queryKey: ['health', 'commercial', 'kind'],
+    queryFn: ({ signal }) =>
+      api.get<{ kind: 'ledger' | 'http' }>('/health/commercial', signal).then((status) => status.kind),
+    staleTime: Number.POSITIVE_INFINITY,
+    enabled,
+  }).data;
+}
+
 /** The payer cancels their own pending EnZona payment (the order is withdrawn, the invoices freed). */
 export function cancelPayment(id: string) {
   return api.post<PaymentDto>(`/payments/${encodeURIComponent(id)}/cancel`, {});

@@ -14,15 +14,24 @@ import type { RecordFilterState } from './use-record-filters';
 
 /**
  * The payment record's filters; the client code one only for staff (a customer's record holds only their
- * codes). On phones they fold behind a "Filtros" button beside the search (five rows of them pushed the
+ * codes), the posting one only when payments are posted to a commercial system (not the built-in ledger). On phones they fold behind a "Filtros" button beside the search (five rows of them pushed the
  * record off the screen), which counts the filters in force.
  */
-export function RecordFilterBar({ state, staff }: { state: RecordFilterState; staff: boolean }) {
+export function RecordFilterBar({
+  state,
+  staff,
+  postings = false,
+}: {
+  state: RecordFilterState;
+  staff: boolean;
+  /** Payments are posted to a commercial system (COMMERCIAL_SYSTEM=http): the posting filter applies. */
+  postings?: boolean;
+}) {
   const { t } = useTranslation();
   const mobile = useIsMobile();
   const [open, setOpen] = useState(false);
   const panelId = useId();
-  if (!mobile) return <RecordFilters state={state} staff={staff} />;
+  if (!mobile) return <RecordFilters state={state} staff={staff} postings={postings} />;
   const active = state.filters.length;
   return (
     <>
@@ -38,14 +47,22 @@ export function RecordFilterBar({ state, staff }: { state: RecordFilterState; st
       </Button>
       {open ? (
         <div id={panelId} className="ov-records__filters" data-testid="records-filters">
-          <RecordFilters state={state} staff={staff} />
+          <RecordFilters state={state} staff={staff} postings={postings} />
         </div>
       ) : null}
     </>
   );
 }
 
-function RecordFilters({ state, staff }: { state: RecordFilterState; staff: boolean }) {
+function RecordFilters({
+  state,
+  staff,
+  postings,
+}: {
+  state: RecordFilterState;
+  staff: boolean;
+  postings: boolean;
+}) {
   const { t } = useTranslation();
   return (
     <>
@@ -75,7 +92,7 @@ function RecordFilters({ state, staff }: { state: RecordFilterState; staff: bool
         options={PAYMENT_TYPES.map((value) => ({ value, label: t(`payments.types.${value}`) }))}
         data-testid="filter-type"
       />
-      {staff ? (
+      {staff && postings ? (
         <NativeSelect
           allowClear
           placeholder={t('payments.posting.filter')}

@@ -30,6 +30,7 @@ import {
   getPayment,
   RECORDS_KEY,
   recordsQuery,
+  useCommercialKind,
 } from '../api/payments';
 import { canCancel, useCancelPayment } from '../components/cancel-payment';
 import { useRecordColumns } from '../components/record-columns';
@@ -49,6 +50,8 @@ export default function PaymentRecordPage() {
   // Customers see only their own payments, and may cancel a checkout they left waiting.
   const payer = access.isCustomer;
   const cancelPayment = useCancelPayment();
+  // Postings (their filter, the reconciliation) only when payments are posted to a commercial system.
+  const postings = useCommercialKind(staff) === 'http';
 
   const filterState = useRecordFilters();
   const { filters } = filterState;
@@ -102,37 +105,39 @@ export default function PaymentRecordPage() {
               >
                 {t('payments.record.export')}
               </Button>
-              <span className="ov-records__reconciliation">
-                <span
-                  className="ov-date-range ov-records__reconciliation-day"
-                  data-testid="reconciliation-day"
-                >
-                  <DateField
-                    label={t('payments.posting.reconciliationDate')}
-                    value={day}
-                    max={dayjs().format('YYYY-MM-DD')}
-                    onChange={setDay}
-                  />
+              {postings ? (
+                <span className="ov-records__reconciliation">
+                  <span
+                    className="ov-date-range ov-records__reconciliation-day"
+                    data-testid="reconciliation-day"
+                  >
+                    <DateField
+                      label={t('payments.posting.reconciliationDate')}
+                      value={day}
+                      max={dayjs().format('YYYY-MM-DD')}
+                      onChange={setDay}
+                    />
+                  </span>
+                  <Button
+                    icon={<DownloadOutlined />}
+                    loading={reconciling}
+                    disabled={!day}
+                    data-testid="reconciliation-download"
+                    onClick={async () => {
+                      setReconciling(true);
+                      try {
+                        await downloadReconciliation(day, i18n.language);
+                      } catch (error) {
+                        notify.error(error);
+                      } finally {
+                        setReconciling(false);
+                      }
+                    }}
+                  >
+                    {t('payments.posting.reconciliation')}
+                  </Button>
                 </span>
-                <Button
-                  icon={<DownloadOutlined />}
-                  loading={reconciling}
-                  disabled={!day}
-                  data-testid="reconciliation-download"
-                  onClick={async () => {
-                    setReconciling(true);
-                    try {
-                      await downloadReconciliation(day, i18n.language);
-                    } catch (error) {
-                      notify.error(error);
-                    } finally {
-                      setReconciling(false);
-                    }
-                  }}
-                >
-                  {t('payments.posting.reconciliation')}
-                </Button>
-              </span>
+              ) : null}
             </div>
           ) : undefined
         }
@@ -191,7 +196,7 @@ export default function PaymentRecordPage() {
           }),
           renderView: (row) => <RecordDetail row={row} payer={payer} settles={refunds} />,
         }}
-        filtersSlot={<RecordFilterBar state={filterState} staff={staff} />}
+        filtersSlot={<RecordFilterBar state={filterState} staff={staff} postings={postings} />}
       />
       {refunds ? (
         <RefundDialog payment={refunding} onClose={() => setRefunding(null)} onRefunded={refresh} />
