@@ -3,7 +3,7 @@
  * The commercial system over HTTP (issue 28, design §7), beside the built-in ledger in the same run,
  * on PostgreSQL (not a test: figures, each beside its goal with a verdict):
  *
- *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres node bench/commercial.bench.mjs
+ *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres [BENCH_DB_PREFIX=ov_bench_cs] node bench/commercial.bench.mjs
  *     [--connections 50] [--duration 5] [--rounds 3] [--samples 10] [--burst 1000] [--only reads,office,burst]
  *
  * Processes, each its own: the reference commercial system (apps/commercial-reference, its schema in
@@ -53,6 +53,8 @@ const samples = Number(arg('samples', 10));
 const burst = Number(arg('burst', 1000));
 const only = new Set(arg('only', 'reads,office,burst').split(','));
 const SERVER = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
+/** The run's databases: `<prefix>_ledger` and `<prefix>_http` (BENCH_DB_PREFIX keeps runs of several people apart). */
+const DB_PREFIX = process.env.BENCH_DB_PREFIX || 'ov_bench_cs';
 const TOKEN = 'ov-bench-commercial-token';
 const MARIA = { email: 'maria.perez@example.cu', password: 'Demo.Oficina.2026' };
 const CC = '2300000000001';
@@ -140,11 +142,11 @@ const cashier = (reference, action, fields) =>
 
 try {
   console.log(
-    `commercial-system benchmark on ${SERVER.replace(/\/\/[^@]*@/, '//')} (fresh databases ov_bench_cs_*)`,
+    `commercial-system benchmark on ${SERVER.replace(/\/\/[^@]*@/, '//')} (fresh databases ${DB_PREFIX}_*)`,
   );
   const [ledgerUrl, httpUrl] = await Promise.all([
-    freshDatabase('ov_bench_cs_ledger'),
-    freshDatabase('ov_bench_cs_http'),
+    freshDatabase(`${DB_PREFIX}_ledger`),
+    freshDatabase(`${DB_PREFIX}_http`),
   ]);
   const refPort = await freePort();
   const reference = `http://127.0.0.1:${refPort}`;

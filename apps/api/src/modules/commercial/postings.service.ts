@@ -27,10 +27,21 @@ const BATCH = 10;
 const ROUNDS = 50;
 /** Backoff after the n-th failed attempt: 5 s × 2^(n-1), at most 10 min, ±20 % jitter. */
 const BACKOFF_BASE_MS = 5000;
-const BACKOFF_MAX_MS = 10 * 60_000;
+export const BACKOFF_MAX_MS = 10 * 60_000;
+/**
+ * While the system is answering (it answered a posting within ANSWERING_WINDOW_MS), a posting whose
+ * own attempt failed (an answer lost) waits at most 30 s: its failure says little about the system,
+ * and minutes of backoff would leave it last long after the others landed.
+ */
+export const BACKOFF_ANSWERING_MAX_MS = 30_000;
+const ANSWERING_WINDOW_MS = 60_000;
 
-export function backoffMs(attempts: number, random: () => number = Math.random): number {
-  const base = Math.min(BACKOFF_MAX_MS, BACKOFF_BASE_MS * 2 ** Math.max(0, attempts - 1));
+export function backoffMs(
+  attempts: number,
+  random: () => number = Math.random,
+  maxMs: number = BACKOFF_MAX_MS,
+): number {
+  const base = Math.min(maxMs, BACKOFF_BASE_MS * 2 ** Math.max(0, attempts - 1));
   return Math.round(base * (0.8 + 0.4 * random()));
 }
 
@@ -81,6 +92,9 @@ export interface PostingPass {
 export function createPostingsService(deps: PostingsDeps) {
   const { postings, client } = deps;
   const random = deps.random ?? Math.random;
+  /** When the commercial system last answered a posting (accepted or refused), in this process. */
+  let lastAnswerAt = Number.NEGATIVE_INFINITY;
+  const answering = () => Date.now() - lastAnswerAt < ANSWERING_WINDOW_MS;
 
   /** Tells the payer a posting was refused: the drawer and an e-mail (no text anyone typed). */
   async function tellRefused(tx: Executor, found: PostingWithPayment, reason: string) {
@@ -152,6 +166,7 @@ export function createPostingsService(deps: PostingsDeps) {
   async function postOne(row: PostingRow, pass: PostingPass, api: CommercialClient, failedNow: string[]) {
     try {
       const { postingId } = await api.postPayment(row.body as unknown as RemotePayment);
+      lastAnswerAt = Date.now();
       await postings.transaction(async (tx) => {
         const after = await postings.markPosted(row.paymentId, postingId, tx);
         if (after) await trace(tx, row, after, null);
@@ -159,6 +174,7 @@ export function createPostingsService(deps: PostingsDeps) {
       pass.posted++;
     } catch (err) {
       if (err instanceof CommercialRefusal) {
+        lastAnswerAt = Date.now();
         await postings.transaction(async (tx) => {
           const found = await postings.lockWithPayment(row.paymentId, tx);
           const after = await postings.markRefused(row.paymentId, err.reason, tx);
@@ -174,7 +190,8 @@ export function createPostingsService(deps: PostingsDeps) {
         return;
       }
       const message = err instanceof Error ? err.message : String(err);
-      const next = new Date(Date.now() + backoffMs(row.attempts + 1, random));
+      const cap = answering() ? BACKOFF_ANSWERING_MAX_MS : BACKOFF_MAX_MS;
+      const next = new Date(Date.now() + backoffMs(row.attempts + 1, random, cap));
       await postings.markRetry(row.paymentId, next, message);
       failedNow.push(row.paymentId);
       pass.retried++;

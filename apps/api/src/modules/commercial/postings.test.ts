@@ -22,7 +22,13 @@ import {
   startPaymentsWorld,
 } from '../../test/payments-world';
 import { ADMIN, createTestApp } from '../../test/test-app';
-import { backoffMs } from './postings.service';
+import { type CommercialClient, CommercialUnavailable } from './commercial.client';
+import {
+  BACKOFF_ANSWERING_MAX_MS,
+  BACKOFF_MAX_MS,
+  backoffMs,
+  createPostingsService,
+} from './postings.service';
 
 /**
  * The posting outbox against the reference commercial system in process (design §7): each confirmed
@@ -89,6 +95,69 @@ describe('posting outbox (COMMERCIAL_SYSTEM=http, reference system)', () => {
     expect(backoffMs(2, () => 0.5)).toBe(10_000);
     expect(backoffMs(3, () => 0)).toBe(16_000);
     expect(backoffMs(30, () => 1)).toBe(720_000);
+    expect(backoffMs(30, () => 1, BACKOFF_ANSWERING_MAX_MS)).toBe(36_000);
+  });
+
+  it('while the system answers others, a posting whose answer was lost waits 30 s at most; while it answers nothing, up to 10 min', async () => {
+    // A jobs process of its own (nothing answered yet), talking to a system the test steers.
+    let answer: 'ok' | 'lost' = 'lost';
+    const client = {
+      postPayment: async () => {
+        if (answer === 'lost') throw new CommercialUnavailable('unreachable', 'the answer was lost');
+        return { postingId: `P-${randomUUID().slice(0, 8)}`, replayed: false };
+      },
+    } as unknown as CommercialClient;
+    const jobs = createPostingsService({
+      postings: w.t.container.postingsRepository,
+      client,
+      refunds: { request: async () => ({ status: 'REFUNDED' }) },
+      publicUrl: 'http://localhost',
+      leaseMs: 10_000,
+      random: () => 1,
+    });
+    const enqueue = async (attempts: number) => {
+      const paymentId = randomUUID();
+      const body = {
+        paymentId,
+        cc: CC_HOTEL,
+        type: 'ADELANTO' as const,
+        method: 'ENZONA' as const,
+        gatewayReference: `GW-${paymentId.slice(0, 8)}`,
+        paidAt: new Date().toISOString(),
+        amountCents: 10_000,
+        bonusCents: 0,
+        invoices: [],
+      };
+      await w.t.container.postingsRepository.enqueue({ paymentId, space: 'ahab', cc: CC_HOTEL, body });
+      // It has failed before: its next backoff would be minutes.
+      await db()
+        .update(commercialPostings)
+        .set({ attempts })
+        .where(eq(commercialPostings.paymentId, paymentId));
+      return paymentId;
+    };
+    const waitOf = async (id: string, from: number) => (await posting(id)).nextAttemptAt.getTime() - from;
+
+    // Failing everything: the long backoff (attempt 9: 5 s × 2^8 capped at 10 min, +20 %).
+    const lonely = await enqueue(8);
+    let from = Date.now();
+    expect(await jobs.postOnce()).toMatchObject({ retried: 1 });
+    expect(await waitOf(lonely, from)).toBeGreaterThan(BACKOFF_MAX_MS);
+
+    // It answers one; the next whose answer is lost waits 30 s (+20 %) at most.
+    answer = 'ok';
+    await due(lonely);
+    expect(await jobs.postOnce()).toMatchObject({ posted: 1 });
+    answer = 'lost';
+    const unlucky = await enqueue(8);
+    from = Date.now();
+    expect(await jobs.postOnce()).toMatchObject({ retried: 1 });
+    const wait = await waitOf(unlucky, from);
+    expect(wait).toBeGreaterThan(BACKOFF_ANSWERING_MAX_MS);
+    expect(wait).toBeLessThanOrEqual(BACKOFF_ANSWERING_MAX_MS * 1.2 + 1000);
+    // Neither is a payment of the other tests' reconciliation.
+    for (const id of [lonely, unlucky])
+      await db().delete(commercialPostings).where(eq(commercialPostings.paymentId, id));
   });
 
   it('an answer lost after applying: retried with the same key, applied once, the same postingId', async () => {
