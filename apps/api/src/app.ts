@@ -131,6 +131,7 @@ export async function composeApp({ config, database, logger }: AppDeps) {
     config,
     payments: c.payments,
     postings: c.postings,
+    dashboard: c.dashboard,
     mail: c.mail,
     transport: c.mailTransport,
     commercialFeed: c.commercialFeed,

@@ -189,6 +189,8 @@ const envSchema = z.object({
   COMMERCIAL_FEED_INTERVAL_MS: z.coerce.number().int().min(100).default(10000),
   /** How often the jobs process posts confirmed payments waiting in the outbox (http only). */
   COMMERCIAL_POSTING_INTERVAL_MS: z.coerce.number().int().min(100).default(5000),
+  /** How often the jobs process folds past days' payment rollup shards (migration 0030; the dashboard). */
+  ROLLUP_FOLD_INTERVAL_MS: z.coerce.number().int().min(100).default(300000),
 });
 
 type Parsed = z.infer<typeof envSchema>;

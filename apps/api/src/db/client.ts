@@ -49,6 +49,8 @@ export const LOCKS = {
   /** The commercial system (COMMERCIAL_SYSTEM=http): the posting outbox and the change feed reader. */
   commercialPostings: 4,
   commercialFeed: 5,
+  /** The dashboard's rollup fold: taken by the SQL function payment_rollups_fold itself (migration 0030). */
+  rollupFold: 6,
 } as const;
 export type LockKey = (typeof LOCKS)[keyof typeof LOCKS];
 /** 'OV' — keeps our ids apart from any other application's advisory locks on the same database. */

@@ -2,8 +2,10 @@ import { bigint, date, integer, pgTable, primaryKey, smallint, text } from 'driz
 
 /**
  * The dashboard's figures (spec §7), kept by triggers in the same transaction as each payment's change
- * (migration 0017): per space, Havana day, status, method and type, spread over 8 shards so concurrent
- * settlements do not queue on one row. Summed at read time; never a scan of the payments.
+ * (migration 0017): per space, Havana day, status, method and type, spread over 8 shards (0–7) so concurrent
+ * settlements do not queue on one row. Past days are folded into one row per bucket (shard -1) by
+ * payment_rollups_fold (migration 0030, the `rollup-fold` job), exactly; the shards left are the live
+ * tail (today's, and late changes not folded yet). Summed at read time; never a scan of the payments.
  */
 export const paymentRollups = pgTable(
   'payment_rollups',

@@ -23,12 +23,27 @@ const sum = (col: PgColumn) => sql<string>`coalesce(sum(${col}), 0)`;
 /**
  * The dashboard's reads (spec §7), from the rollups the database keeps in the same transaction as
  * every payment and user change (migration 0017): the cost follows the number of days in the range,
- * not the number of payments. Counts and sums come back as the database's text (bigint).
+ * not the number of payments. Past days are folded into one row per bucket (migration 0030,
+ * `foldPastDays`); a read sums the folded rows and the live tail (today's shards, late changes) in one
+ * statement, so it is exact whether a day is folded or not. Counts and sums come back as the
+ * database's text (bigint).
  */
 export function createDashboardRepository(db: Db) {
   const payed = (space: string, days: readonly DayBound[]) =>
     and(eq(r.space, space), eq(r.status, 'PAYED'), dayWhere(days, r.day));
   return {
+    /**
+     * Folds up to `batch` shard rows of days before today (Havana) into their folded rows, exactly
+     * (migration 0030); rows a payment's transaction holds are left for the next pass. Answers how
+     * many were folded (0 while another fold runs).
+     */
+    async foldPastDays(batch: number) {
+      const { rows } = (await db.execute(
+        sql`select payment_rollups_fold((now() at time zone 'America/Havana')::date, ${batch}::int) as n`,
+      )) as unknown as { rows: { n: number }[] };
+      return Number(rows[0].n);
+    },
+
     /** PAYED payments by method and type: count, amount and bonus (cents). */
     payedByMethodAndType: (space: string, days: readonly DayBound[]) =>
       db
