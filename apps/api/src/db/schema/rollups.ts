@@ -1,4 +1,5 @@
-import { bigint, date, integer, pgTable, primaryKey, smallint, text } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { bigint, date, index, integer, pgTable, primaryKey, smallint, text } from 'drizzle-orm/pg-core';
 
 /**
  * The dashboard's figures (spec §7), kept by triggers in the same transaction as each payment's change
@@ -20,7 +21,31 @@ export const paymentRollups = pgTable(
     amountCents: bigint('amount_cents', { mode: 'number' }).notNull().default(0),
     bonusCents: bigint('bonus_cents', { mode: 'number' }).notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.space, t.day, t.status, t.method, t.type, t.shard] })],
+  (t) => [
+    primaryKey({ columns: [t.space, t.day, t.status, t.method, t.type, t.shard] }),
+    index('payment_rollups_status_day_idx').on(t.space, t.status, t.day),
+    index('payment_rollups_tail_idx').on(t.space, t.day).where(sql`${t.shard} >= 0`),
+  ],
+);
+
+/**
+ * The folded days of `payment_rollups` summed per month (first day of the month), kept by
+ * payment_rollups_fold in the same statement as it folds (migration 0030): a month's figures are its
+ * row here plus its tail rows (shard ≥ 0) in `payment_rollups`.
+ */
+export const paymentRollupMonths = pgTable(
+  'payment_rollup_months',
+  {
+    space: text('space').notNull(),
+    month: date('month', { mode: 'string' }).notNull(),
+    status: text('status').notNull(),
+    method: text('method').notNull(),
+    type: text('type').notNull(),
+    count: integer('count').notNull().default(0),
+    amountCents: bigint('amount_cents', { mode: 'number' }).notNull().default(0),
+    bonusCents: bigint('bonus_cents', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.space, t.month, t.status, t.method, t.type] })],
 );
 
 /** Customers (users with a client type, not removed) per space, day of creation and client type. */

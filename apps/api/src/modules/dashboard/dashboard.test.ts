@@ -231,6 +231,10 @@ describe('dashboard rollups', () => {
       ]);
     }
     ranges.push([await havanaStart('2024-12-01'), new Date()]);
+    // Whole months exactly (read from the monthly rollup once folded), and months plus days at both ends.
+    ranges.push([await havanaStart('2025-03-01'), new Date((await havanaStart('2025-04-01')).getTime() - 1)]);
+    ranges.push([await havanaStart('2025-01-01'), new Date((await havanaStart('2025-12-01')).getTime() - 1)]);
+    ranges.push([await havanaStart('2025-01-15'), new Date((await havanaStart('2025-11-03')).getTime() - 1)]);
     ranges.push([new Date(Date.UTC(2025, 2, 9, 4, 30)), new Date(Date.UTC(2025, 10, 2, 4, 30))]);
     const check = async (moment: string) => {
       for (const [from, to] of ranges) {
