@@ -42,7 +42,18 @@ const REQUESTS = Number(process.env.BENCH_DASHBOARD_REQUESTS || 400);
 const CONCURRENCY = 10;
 const ROUNDS = Number(process.env.BENCH_ROUNDS || 2);
 const CHUNK = 250_000;
-const STATUSES = ['PAYED', 'PAYED', 'PAYED', 'PAYED', 'PAYED', 'PAYED', 'CANCELED', 'FAILED', 'PENDING', 'REFUNDED'];
+const STATUSES = [
+  'PAYED',
+  'PAYED',
+  'PAYED',
+  'PAYED',
+  'PAYED',
+  'PAYED',
+  'CANCELED',
+  'FAILED',
+  'PENDING',
+  'REFUNDED',
+];
 
 function bar(done, total, started) {
   const width = 30;
@@ -354,7 +365,13 @@ async function main() {
         name,
         JSON.stringify({
           filters: [
-            { type: 'RANGE', field: 'createdAt', from: from.toISOString(), to: to.toISOString(), isDate: true },
+            {
+              type: 'RANGE',
+              field: 'createdAt',
+              from: from.toISOString(),
+              to: to.toISOString(),
+              isDate: true,
+            },
           ],
         }),
       ]),
@@ -392,7 +409,11 @@ async function main() {
     for (const name of Object.keys(ranges))
       for (const [call, route] of CALLS)
         lines.push(
-          line(`${call} (${name})`, () => fetch(`${api}${route}`, { method: 'POST', headers, body: bodies[name] }), goal),
+          line(
+            `${call} (${name})`,
+            () => fetch(`${api}${route}`, { method: 'POST', headers, body: bodies[name] }),
+            goal,
+          ),
         );
     lines.push(
       line(
