@@ -1,7 +1,7 @@
 import { and, eq, gt, gte, lt, lte, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
-import { paymentRollups as r, userRollups as u } from '../../db/schema';
+import { userRollups as u } from '../../db/schema';
 
 /** One bound on the rollups' day: the Havana day an instant falls on, compared with `op`. */
 export interface DayBound {
@@ -17,8 +17,6 @@ const havanaDay = (at: Date): SQL =>
 
 const dayWhere = (bounds: readonly DayBound[], day: PgColumn) =>
   and(...bounds.map((b) => COMPARE[b.op](day, havanaDay(b.at))));
-
-const sum = (col: PgColumn) => sql<string>`coalesce(sum(${col}), 0)`;
 
 /**
  * The range's first and last Havana days (inclusive; far bounds when open), its whole months (from
@@ -72,8 +70,6 @@ function spanned(space: string, days: readonly DayBound[], status?: string): SQL
  * database's text (bigint).
  */
 export function createDashboardRepository(db: Db) {
-  const payed = (space: string, days: readonly DayBound[]) =>
-    and(eq(r.space, space), eq(r.status, 'PAYED'), dayWhere(days, r.day));
   return {
     /**
      * Folds up to `batch` shard rows of days before today (Havana) into their folded rows, exactly
@@ -100,18 +96,23 @@ export function createDashboardRepository(db: Db) {
     },
 
     /** PAYED payments per day (YYYY-MM-DD), oldest first; days without any left out. */
-    payedPerDay: (space: string, days: readonly DayBound[]) =>
-      db
-        .select({
-          _id: sql<string>`to_char(${r.day}, 'YYYY-MM-DD')`,
-          count: sql<string>`sum(${r.count})`,
-          total: sum(r.amountCents),
-        })
-        .from(r)
-        .where(payed(space, days))
-        .groupBy(r.day)
-        .having(sql`sum(${r.count}) > 0`)
-        .orderBy(r.day),
+    async payedPerDay(space: string, days: readonly DayBound[]) {
+      const { rows } = (await db.execute(sql`
+        with b as materialized (${span(days)})
+        select to_char(day, 'YYYY-MM-DD') as "_id", sum(count)::bigint as count,
+          coalesce(sum(amount_cents), 0)::bigint as total
+        from (
+          select d.day, d.count, d.amount_cents from payment_rollup_days d, b
+          where d.space = ${space} and d.status = 'PAYED' and d.day >= b.lo and d.day <= b.hi
+          union all
+          select r.day, r.count, r.amount_cents from payment_rollups r, b
+          where r.space = ${space} and r.status = 'PAYED' and r.shard >= 0 and r.day >= b.lo and r.day <= b.hi
+        ) x
+        group by day having sum(count) > 0 order by day`)) as unknown as {
+        rows: { _id: string; count: string; total: string }[];
+      };
+      return rows;
+    },
 
     /** Payments per status. */
     async perStatus(space: string, days: readonly DayBound[]) {
