@@ -11,7 +11,7 @@
 // The database is created (migrated, with the demo data) when missing. Users, traces, sign-in events,
 // payments and client codes are written with the row triggers off (`session_replication_role =
 // replica`, as a bulk import would be); then every count the database keeps is rebuilt in one pass
-// from the rows, as its migration does (0017's rollups, 0025's and 0029's kept counts); from then on
+// from the rows, as its migration does (0017's rollups, 0029's kept counts); from then on
 // the triggers keep them. Contract requests come from their own generator (`npm run seed:requests`),
 // with the triggers on. Generated users are `vol.user<N>@example.cu`, codes `25<11 digits>`, all in
 // the demo space.
@@ -67,7 +67,8 @@ const LAST = `array['Pérez','González','Rodríguez','Fernández','Díaz','Hern
 const USER_ID = (n) => `md5('vol-user-' || (${n}))::uuid`;
 const CC = (n) => `'25' || lpad((${n})::text, 11, '0')`;
 /** A time spread over three years before now, from a row's number. */
-const SPREAD = (i) => `now() - ((${i} % 1095) * interval '1 day') - (((${i} * 7919) % 86400) * interval '1 second')`;
+const SPREAD = (i) =>
+  `now() - ((${i} % 1095) * interval '1 day') - (((${i} * 7919) % 86400) * interval '1 second')`;
 
 /**
  * Each kind: the SQL that writes rows $3..$4 (numbers from 0) in the space $1; `users` are numbered
@@ -160,9 +161,13 @@ const KEPT = [
       from payment_requests group by 1, 2, 3, 4, 5, 6`,
   },
   {
-    table: 'list_counts',
-    sql: `select list_counts_rebuild()`,
+    table: 'user_rollups',
+    sql: `delete from user_rollups;
+      insert into user_rollups (space, day, client_type, count)
+      select space, (created_at at time zone 'America/Havana')::date, client_type, count(*)
+      from users where client_type is not null and deleted_at is null group by 1, 2, 3`,
   },
+  { table: 'user_counts', sql: `select list_counts_rebuild()` },
 ];
 
 function run(cmd, args, env) {
@@ -210,7 +215,9 @@ export async function ensureVolume({ server, dbName = 'lists_volume', targets = 
   try {
     await db.query('create table if not exists volume_marks (kind text primary key, n bigint not null)');
     const marks = async () =>
-      Object.fromEntries((await db.query('select kind, n from volume_marks')).rows.map((r) => [r.kind, Number(r.n)]));
+      Object.fromEntries(
+        (await db.query('select kind, n from volume_marks')).rows.map((r) => [r.kind, Number(r.n)]),
+      );
     const {
       rows: [{ space }],
     } = await db.query(`select space from users where email = 'admin@aguasdelahabana.cu'`);
@@ -223,7 +230,9 @@ export async function ensureVolume({ server, dbName = 'lists_volume', targets = 
       if (have >= want) continue;
       const k = KINDS[kind];
       const bar = progressBar(want - have, k.unit);
-      process.stderr.write(`${kind}: ${have.toLocaleString('en')} there, writing ${(want - have).toLocaleString('en')}\n`);
+      process.stderr.write(
+        `${kind}: ${have.toLocaleString('en')} there, writing ${(want - have).toLocaleString('en')}\n`,
+      );
       for (let from = have; from < want; from += k.chunk) {
         const to = Math.min(want, from + k.chunk);
         await db.query('begin');
@@ -248,7 +257,14 @@ export async function ensureVolume({ server, dbName = 'lists_volume', targets = 
         } = await db.query('select to_regclass($1) as t', [k.table]);
         if (t) await db.query(k.sql);
       }
-      for (const table of ['users', 'user_roles', 'accounts', 'traces', 'security_events', 'payment_requests'])
+      for (const table of [
+        'users',
+        'user_roles',
+        'accounts',
+        'traces',
+        'security_events',
+        'payment_requests',
+      ])
         await db.query(`vacuum analyze ${table}`);
     }
     const wantRequests = targets.requests ?? 0;
@@ -257,10 +273,18 @@ export async function ensureVolume({ server, dbName = 'lists_volume', targets = 
     } = await db.query('select count(*)::int as n from contract_requests');
     created.requests = 0;
     if (haveRequests < wantRequests) {
-      process.stderr.write(`contract requests: writing ${(wantRequests - haveRequests).toLocaleString('en')}\n`);
+      process.stderr.write(
+        `contract requests: writing ${(wantRequests - haveRequests).toLocaleString('en')}\n`,
+      );
       await run(
         process.execPath,
-        ['--import', 'tsx', 'apps/api/scripts/seed-contract-requests.ts', '--requests', String(wantRequests - haveRequests)],
+        [
+          '--import',
+          'tsx',
+          'apps/api/scripts/seed-contract-requests.ts',
+          '--requests',
+          String(wantRequests - haveRequests),
+        ],
         env,
       );
       created.requests = wantRequests - haveRequests;

@@ -115,6 +115,20 @@ export function searchWhere(spec: SearchSpec, q: SearchQuery, scope?: SQL): SQL 
   return and(scope, textCond, ...q.filters.map((f, i) => filterCondition(spec, f, i)));
 }
 
+/**
+ * A search's conditions over a table of counts the database keeps (`spec.filterFields` name its
+ * columns), when those counts answer it exactly: no free text, and every filter on one of them.
+ * Undefined otherwise: the caller counts the rows.
+ */
+export function keptCountWhere(spec: SearchSpec, q: SearchQuery, scope: SQL): SQL | undefined {
+  if (q.search?.trim()) return undefined;
+  if (!q.filters.every((f) => Object.hasOwn(spec.filterFields, f.field))) return undefined;
+  return searchWhere(spec, q, scope);
+}
+
+/** The sum of a kept count column (0 over no bucket), exact past 2^31. */
+export const keptTotal = (column: PgColumn) => sql<number>`coalesce(sum(${column}), 0)`.mapWith(Number);
+
 export function searchOrder(spec: SearchSpec, q: SearchQuery): SQL[] {
   const entries = Object.entries(q.sort ?? {});
   const order: SQL[] = [];

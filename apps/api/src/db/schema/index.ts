@@ -7,6 +7,7 @@ export * from './contract-requests';
 export * from './factors';
 export * from './faqs';
 export * from './files';
+export * from './list-counts';
 export * from './mail';
 export * from './notifications';
 export * from './offices';

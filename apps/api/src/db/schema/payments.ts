@@ -59,6 +59,9 @@ export const paymentRequests = pgTable(
     index('payment_requests_user_created_idx').on(t.userId, t.createdAt),
     index('payment_requests_cc_idx').on(t.cc),
     index('payment_requests_pending_idx').on(t.createdAt).where(sql`${t.status} = 'PENDING'`),
+    // The staff record's sort by status, the amount's filter and sort (issue 29, migration 0029).
+    index('payment_requests_space_status_created_idx').on(t.space, t.status, t.createdAt.desc(), t.id),
+    index('payment_requests_space_amount_idx').on(t.space, t.amountCents),
   ],
 );
 

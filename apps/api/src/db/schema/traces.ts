@@ -17,6 +17,10 @@ export const traces = pgTable(
   (t) => [
     index('traces_space_created_idx').on(t.space, t.createdAt),
     index('traces_entity_idx').on(t.module, t.entityId),
+    // One person's changes, the sorts by type and by module (issue 29, migration 0029).
+    index('traces_owner_created_idx').on(t.owner, t.createdAt, t.id),
+    index('traces_space_type_created_idx').on(t.space, t.type, t.createdAt.desc(), t.id.desc()),
+    index('traces_space_module_created_idx').on(t.space, t.module, t.createdAt.desc(), t.id.desc()),
   ],
 );
 
@@ -41,5 +45,8 @@ export const securityEvents = pgTable(
   (t) => [
     index('security_events_space_created_idx').on(t.space, t.createdAt),
     index('security_events_user_idx').on(t.userId, t.createdAt),
+    // The sorts by result and by address (issue 29, migration 0029).
+    index('security_events_space_result_created_idx').on(t.space, t.result, t.createdAt.desc(), t.id.desc()),
+    index('security_events_space_ip_idx').on(t.space, t.ip),
   ],
 );

@@ -59,6 +59,10 @@ export const users = pgTable(
       .on(t.space, sql`lower(${t.username})`)
       .where(sql`${t.deletedAt} is null and ${t.username} is not null`),
     index('users_space_created_idx').on(t.space, t.createdAt),
+    // The staff list's filter and sorts (issue 29, migration 0029), newest first as the tie-break.
+    index('users_space_status_created_idx').on(t.space, t.status, t.createdAt.desc(), t.id),
+    index('users_space_first_name_created_idx').on(t.space, t.firstName, t.createdAt.desc(), t.id),
+    index('users_space_email_idx').on(t.space, t.email),
   ],
 );
 

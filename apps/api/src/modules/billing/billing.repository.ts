@@ -1,8 +1,22 @@
 import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client';
-import { accounts, clientCodeLinks, ledgerPaymentInvoices, ledgerPayments } from '../../db/schema';
+import {
+  accountCounts,
+  accounts,
+  clientCodeLinks,
+  ledgerPaymentInvoices,
+  ledgerPayments,
+} from '../../db/schema';
 import type { InvalidatedCache, LinkedCodes } from '../../lib/cache';
-import { pageWindow, type SearchQuery, type SearchSpec, searchOrder, searchWhere } from '../../lib/search';
+import {
+  keptCountWhere,
+  keptTotal,
+  pageWindow,
+  type SearchQuery,
+  type SearchSpec,
+  searchOrder,
+  searchWhere,
+} from '../../lib/search';
 
 export const accountSearchSpec: SearchSpec = {
   // Free text looks in the holder's name; an exact client code is matched by the caller (primary key).
@@ -16,6 +30,18 @@ export const accountSearchSpec: SearchSpec = {
   },
   sortFields: { cc: accounts.cc, holder: accounts.holderName, createdAt: accounts.createdAt },
   defaultSort: [asc(accounts.cc)],
+};
+
+/** The kept counts' columns (migration 0029): the lookup's total over a million codes without counting them. */
+const accountCountSpec: SearchSpec = {
+  searchColumns: [],
+  filterFields: {
+    municipality: accountCounts.municipality,
+    clientType: accountCounts.clientType,
+    active: accountCounts.active,
+  },
+  sortFields: {},
+  defaultSort: [],
 };
 
 /** Our side of billing: who is linked to which code, and the staff lookup over the ledger's accounts. */
@@ -75,6 +101,8 @@ export function createBillingRepository(db: Db, linksCache?: InvalidatedCache<Li
       const scope = and(eq(accounts.space, space), exactCc ? eq(accounts.cc, exactCc) : undefined);
       const where = searchWhere(accountSearchSpec, exactCc ? { ...q, search: undefined } : q, scope);
       const { limit, offset } = pageWindow(q);
+      // An exact code is one row by its primary key; otherwise the kept counts answer when they can.
+      const kept = exactCc ? undefined : keptCountWhere(accountCountSpec, q, eq(accountCounts.space, space));
       const [rows, [{ total }]] = await Promise.all([
         db
           .select()
@@ -83,7 +111,12 @@ export function createBillingRepository(db: Db, linksCache?: InvalidatedCache<Li
           .orderBy(...searchOrder(accountSearchSpec, q))
           .limit(limit)
           .offset(offset),
-        db.select({ total: count() }).from(accounts).where(where),
+        kept
+          ? db
+              .select({ total: keptTotal(accountCounts.count) })
+              .from(accountCounts)
+              .where(kept)
+          : db.select({ total: count() }).from(accounts).where(where),
       ]);
       return { rows, total };
     },

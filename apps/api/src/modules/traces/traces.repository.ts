@@ -1,7 +1,15 @@
 import { count, eq, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client';
-import { securityEvents, traces, users } from '../../db/schema';
-import { pageWindow, type SearchQuery, type SearchSpec, searchOrder, searchWhere } from '../../lib/search';
+import { securityEventCounts, securityEvents, traceCounts, traces, users } from '../../db/schema';
+import {
+  keptCountWhere,
+  keptTotal,
+  pageWindow,
+  type SearchQuery,
+  type SearchSpec,
+  searchOrder,
+  searchWhere,
+} from '../../lib/search';
 
 const traceSpec: SearchSpec = {
   searchColumns: [traces.module, traces.section, traces.entityId, users.email],
@@ -37,6 +45,20 @@ const securityEventSpec: SearchSpec = {
   defaultSort: [sql`${securityEvents.createdAt} desc`, sql`${securityEvents.id} desc`],
 };
 
+/** The kept counts' columns (migration 0029): a total over millions without counting them. */
+const traceCountSpec: SearchSpec = {
+  searchColumns: [],
+  filterFields: { type: traceCounts.type, module: traceCounts.module },
+  sortFields: {},
+  defaultSort: [],
+};
+const securityEventCountSpec: SearchSpec = {
+  searchColumns: [],
+  filterFields: { event: securityEventCounts.event, result: securityEventCounts.result },
+  sortFields: {},
+  defaultSort: [],
+};
+
 /** The audit log (traces, with who made each change) and the security log (sign-in events): reads only. */
 export function createTracesRepository(db: Db) {
   return {
@@ -55,11 +77,17 @@ export function createTracesRepository(db: Db) {
         .orderBy(...searchOrder(traceSpec, q))
         .limit(limit)
         .offset(offset);
-      const [{ total }] = await ex
-        .select({ total: count() })
-        .from(traces)
-        .leftJoin(users, eq(users.id, traces.owner))
-        .where(where);
+      const kept = keptCountWhere(traceCountSpec, q, eq(traceCounts.space, space));
+      const [{ total }] = kept
+        ? await ex
+            .select({ total: keptTotal(traceCounts.count) })
+            .from(traceCounts)
+            .where(kept)
+        : await ex
+            .select({ total: count() })
+            .from(traces)
+            .leftJoin(users, eq(users.id, traces.owner))
+            .where(where);
       return { rows, total };
     },
 
@@ -74,7 +102,13 @@ export function createTracesRepository(db: Db) {
         .orderBy(...searchOrder(securityEventSpec, q))
         .limit(limit)
         .offset(offset);
-      const [{ total }] = await ex.select({ total: count() }).from(securityEvents).where(where);
+      const kept = keptCountWhere(securityEventCountSpec, q, eq(securityEventCounts.space, space));
+      const [{ total }] = kept
+        ? await ex
+            .select({ total: keptTotal(securityEventCounts.count) })
+            .from(securityEventCounts)
+            .where(kept)
+        : await ex.select({ total: count() }).from(securityEvents).where(where);
       return { rows, total };
     },
   };

@@ -1,8 +1,18 @@
 import { and, count, eq, inArray, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client';
-import { accountTokens, refreshTokens, rolePermissions, roles, userRoles, users } from '../../db/schema';
+import {
+  accountTokens,
+  refreshTokens,
+  rolePermissions,
+  roles,
+  userCounts,
+  userRoles,
+  users,
+} from '../../db/schema';
 import {
   type Filter,
+  keptCountWhere,
+  keptTotal,
   pageWindow,
   type SearchQuery,
   type SearchSpec,
@@ -52,21 +62,47 @@ function roleCondition(f: Filter): SQL {
  * Live users only, unless the caller filters on status DELETED (removed users keep that status);
  * `scopeMunicipality` limits the list to the users of one municipality (a scoped staff member's).
  */
+const wantsDeleted = (q: SearchQuery) =>
+  q.filters.some((f) => f.field === 'status' && JSON.stringify(f.value ?? null).includes('DELETED'));
+
 function userWhere(space: string, q: SearchQuery, scopeMunicipality?: number) {
   const roleFilters = q.filters.filter((f) => ROLE_FILTER_FIELDS.has(f.field));
   const rest = { ...q, filters: q.filters.filter((f) => !ROLE_FILTER_FIELDS.has(f.field)) };
-  const wantsDeleted = rest.filters.some(
-    (f) => f.field === 'status' && JSON.stringify(f.value ?? null).includes('DELETED'),
-  );
   return searchWhere(
     userSearchSpec,
     rest,
     and(
       eq(users.space, space),
-      wantsDeleted ? undefined : isNull(users.deletedAt),
+      wantsDeleted(rest) ? undefined : isNull(users.deletedAt),
       scopeMunicipality === undefined ? undefined : eq(users.municipality, scopeMunicipality),
       ...roleFilters.map(roleCondition),
     ),
+  );
+}
+
+/** The kept counts' columns (migration 0029): the list's total over a million users without counting them. */
+const userCountSpec: SearchSpec = {
+  searchColumns: [],
+  filterFields: {
+    status: userCounts.status,
+    clientType: userCounts.clientType,
+    municipality: userCounts.municipality,
+    'address.municipality': userCounts.municipality,
+  },
+  sortFields: {},
+  defaultSort: [],
+};
+
+/** `userWhere` over the kept counts, when they answer it exactly (no text, no role, kept columns only). */
+function userCountWhere(space: string, q: SearchQuery, scopeMunicipality?: number) {
+  return keptCountWhere(
+    userCountSpec,
+    q,
+    and(
+      eq(userCounts.space, space),
+      wantsDeleted(q) ? undefined : eq(userCounts.live, true),
+      scopeMunicipality === undefined ? undefined : eq(userCounts.municipality, scopeMunicipality),
+    ) as SQL,
   );
 }
 
@@ -177,6 +213,7 @@ export function createUsersRepository(db: Db) {
     async search(space: string, q: SearchQuery, scopeMunicipality?: number, ex: Executor = db) {
       const where = userWhere(space, q, scopeMunicipality);
       const { limit, offset } = pageWindow(q);
+      const kept = userCountWhere(space, q, scopeMunicipality);
       const [rows, [{ total }]] = await Promise.all([
         ex
           .select()
@@ -185,7 +222,12 @@ export function createUsersRepository(db: Db) {
           .orderBy(...searchOrder(userSearchSpec, q))
           .limit(limit)
           .offset(offset),
-        ex.select({ total: count() }).from(users).where(where),
+        kept
+          ? ex
+              .select({ total: keptTotal(userCounts.count) })
+              .from(userCounts)
+              .where(kept)
+          : ex.select({ total: count() }).from(users).where(where),
       ]);
       return { rows, total };
     },

@@ -1,0 +1,118 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from './test-app';
+
+/**
+ * Issue 29: the staff lists' totals come from counts the database keeps (migration 0029) when the
+ * filters allow; they must be the exact count of the rows, before and after the rows change. Each
+ * kept total is compared with the same search plus a filter that matches every row (a date or text
+ * range from the beginning of time), which makes the list count its rows instead.
+ */
+let t: TestApp;
+let admin: string;
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = (await t.login()).authorization;
+});
+afterAll(() => t.close());
+
+type Json = Record<string, unknown>;
+const call = (method: string, url: string, payload?: object) =>
+  t.app.inject({ method: method as 'GET', url, headers: { authorization: admin }, payload: payload as Json });
+const everything = (field: string, from: string, to: string) => ({ type: 'RANGE', field, from, to });
+const ALL_TIME = ['createdAt', '2000-01-01T00:00:00.000Z', '2100-01-01T00:00:00.000Z'] as const;
+
+/** The kept total and the counted total of one search (both must be the same). */
+async function totals(url: string, filters: object[], all = everything(...ALL_TIME)) {
+  const kept = await call('POST', url, { size: 1, filters });
+  const counted = await call('POST', url, { size: 1, filters: [...filters, all] });
+  expect(kept.statusCode).toBe(200);
+  expect(counted.statusCode).toBe(200);
+  return { kept: Number(kept.headers['x-total-count']), counted: Number(counted.headers['x-total-count']) };
+}
+async function expectExact(url: string, filters: object[], all?: ReturnType<typeof everything>) {
+  const { kept, counted } = await totals(url, filters, all);
+  expect(kept).toBe(counted);
+  return kept;
+}
+
+describe('the staff lists’ kept totals are exact', () => {
+  it('users: unfiltered, by status, client type and municipality, through creation, lock and removal', async () => {
+    const url = '/api/users/search';
+    const cases: object[][] = [
+      [],
+      [{ type: 'TERM', field: 'status', value: 'ACTIVE' }],
+      [{ type: 'TERMS', field: 'status', value: ['LOCK', 'DELETED'] }],
+      [{ type: 'TERM', field: 'clientType', value: 'RESIDENTIAL' }],
+      [{ type: 'TERM', field: 'municipality', value: 3 }],
+      [
+        { type: 'TERM', field: 'clientType', value: 'RESIDENTIAL' },
+        { type: 'TERM', field: 'municipality', value: 3 },
+      ],
+    ];
+    const before = [];
+    for (const f of cases) before.push(await expectExact(url, f));
+    expect(before[0]).toBeGreaterThan(0);
+
+    const made = await call('POST', '/api/users', {
+      username: 'user.kept1',
+      fullName: 'Usuario Contado',
+      nationalId: '85010112345',
+      gender: 'F',
+      country: 'Cuba',
+      email: 'kept1@example.cu',
+      municipality: 3,
+      birthDate: '1985-01-01',
+      address: 'Calle 23 # 456, Vedado',
+      clientType: 'RESIDENTIAL',
+    });
+    expect(made.statusCode).toBe(201);
+    const id = made.json()._id;
+    expect(await expectExact(url, [])).toBe(before[0] + 1);
+    expect(await expectExact(url, cases[5])).toBe(before[5] + 1);
+    expect((await call('POST', '/api/users/status/LOCK', { ids: [id] })).statusCode).toBe(200);
+    expect(await expectExact(url, cases[1])).toBe(before[1]);
+    expect(await expectExact(url, cases[2])).toBe(before[2] + 1);
+    expect((await call('DELETE', `/api/users/${id}`)).statusCode).toBeLessThan(300);
+    for (const f of cases) await expectExact(url, f);
+    expect(await expectExact(url, [])).toBe(before[0]);
+  });
+
+  it('traces: unfiltered, by type and by module, as changes are traced', async () => {
+    const url = '/api/traces/search';
+    const cases: object[][] = [
+      [],
+      [{ type: 'TERM', field: 'type', value: 'CREATE' }],
+      [{ type: 'TERMS', field: 'module', value: ['security', 'users'] }],
+    ];
+    const before = [];
+    for (const f of cases) before.push(await expectExact(url, f));
+    const role = await call('POST', '/api/security/roles', { name: 'KEPT_COUNT' });
+    expect(role.statusCode).toBeLessThan(300);
+    expect(await expectExact(url, [])).toBeGreaterThan(before[0]);
+    expect(await expectExact(url, cases[1])).toBeGreaterThan(before[1]);
+    for (const f of cases) await expectExact(url, f);
+  });
+
+  it('the security log: unfiltered and by result, as people sign in', async () => {
+    const url = '/api/security-log/search';
+    const refused = [{ type: 'TERM', field: 'result', value: 'refused' }];
+    const before = await expectExact(url, refused);
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/signin',
+      payload: { email: 'nobody@example.cu', password: 'wrong password' },
+    });
+    expect(await expectExact(url, refused)).toBe(before + 1);
+    await expectExact(url, []);
+    await expectExact(url, [{ type: 'TERM', field: 'result', value: 'ok' }]);
+  });
+
+  it('the client-code lookup: unfiltered, by municipality, client type and active', async () => {
+    const url = '/api/billing/accounts/search';
+    const all = everything('cc', '0', '99999999999999999999');
+    expect(await expectExact(url, [], all)).toBeGreaterThan(0);
+    await expectExact(url, [{ type: 'TERM', field: 'municipality', value: 3 }], all);
+    await expectExact(url, [{ type: 'TERM', field: 'clientType', value: 'RESIDENTIAL' }], all);
+    await expectExact(url, [{ type: 'TERM', field: 'active', value: true }], all);
+  });
+});
