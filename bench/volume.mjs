@@ -65,6 +65,8 @@ const FIRST = `array['María','José','Ana','Luis','Yamilé','Ernesto','Rosa','P
 const LAST = `array['Pérez','González','Rodríguez','Fernández','Díaz','Hernández','Martínez','Castro','Suárez','Ramos']`;
 /** A generated user's id, from its number (so other rows can name users without reading them). */
 const USER_ID = (n) => `md5('vol-user-' || (${n}))::uuid`;
+/** An id that grows with the row's number (the primary key's index is written at its end, not at random). */
+const SEQ_UUID = (n) => `('00000000-0000-4000-8000-' || lpad(to_hex(${n}), 12, '0'))::uuid`;
 const CC = (n) => `'25' || lpad((${n})::text, 11, '0')`;
 /** A time spread over three years before now, from a row's number. */
 const SPREAD = (i) =>
@@ -76,6 +78,7 @@ const SPREAD = (i) =>
  */
 const KINDS = {
   users: {
+    table: 'users',
     unit: 'users',
     chunk: 100_000,
     sql: `with u as (
@@ -95,6 +98,7 @@ const KINDS = {
       where $2::bigint >= 0`,
   },
   traces: {
+    table: 'traces',
     unit: 'traces',
     chunk: 250_000,
     sql: `insert into traces (space, type, owner, module, section, entity_id, payload, created_at)
@@ -106,6 +110,7 @@ const KINDS = {
       from generate_series($3::bigint, $4::bigint) as i`,
   },
   security: {
+    table: 'security_events',
     unit: 'sign-in events',
     chunk: 250_000,
     sql: `insert into security_events (space, event, result, user_id, login, ip, reason, created_at)
@@ -119,6 +124,7 @@ const KINDS = {
       from generate_series($3::bigint, $4::bigint) as i`,
   },
   codes: {
+    table: 'accounts',
     unit: 'client codes',
     chunk: 100_000,
     sql: `insert into accounts (cc, space, holder_name, client_type, street, number, municipality, commercial_office,
@@ -131,12 +137,13 @@ const KINDS = {
       where $2::bigint >= 0`,
   },
   payments: {
+    table: 'payment_requests',
     unit: 'payments',
     chunk: 250_000,
     // As bench/dashboard.bench.mjs writes them, each with its own owner and code of the volume.
     sql: `insert into payment_requests (id, space, user_id, cc, type, method, status, amount_cents, bonus_cents,
         external_id, expires_at, created_at, updated_at)
-      select gen_random_uuid(), $1, ${USER_ID('(i * 7919) % $2::bigint')}, ${CC('(i * 104729) % 1000000')},
+      select ${SEQ_UUID('i')}, $1, ${USER_ID('(i * 7919) % $2::bigint')}, ${CC('(i * 104729) % 1000000')},
         case when i % 5 = 0 then 'ADELANTO' else 'CC' end,
         case when i % 3 = 0 then 'ENZONA' else 'TRANSFERMOVIL' end,
         (array['PAYED','PAYED','PAYED','PAYED','PAYED','PAYED','CANCELED','FAILED','PENDING','REFUNDED'])[1 + i % 10],
@@ -153,6 +160,7 @@ const KINDS = {
  */
 const KEPT = [
   {
+    kind: 'payments',
     table: 'payment_rollups',
     sql: `delete from payment_rollups;
       insert into payment_rollups (space, day, status, method, type, shard, count, amount_cents, bonus_cents)
@@ -222,6 +230,34 @@ export async function ensureVolume({ server, dbName = 'lists_volume', targets = 
       rows: [{ space }],
     } = await db.query(`select space from users where email = 'admin@aguasdelahabana.cu'`);
     const usersTotal = Math.max(1, targets.users || (await marks()).users || 1);
+    // A large load writes its table without the secondary indexes, then builds them once (sorted, far
+    // cheaper than row by row); their definitions wait in `volume_indexes` so a run that stops midway
+    // is finished by the next one.
+    await db.query('create table if not exists volume_indexes (name text primary key, def text not null)');
+    const restoreIndexes = async (tables) => {
+      const { rows } = await db.query('select name, def from volume_indexes');
+      for (const { name, def } of rows.filter((r) =>
+        tables.some((t) => r.def.includes(` ON public.${t} `)),
+      )) {
+        process.stderr.write(`building index ${name}…\n`);
+        await db.query(def.replace(/^CREATE (UNIQUE )?INDEX /, 'CREATE $1INDEX IF NOT EXISTS '));
+        await db.query('delete from volume_indexes where name = $1', [name]);
+      }
+    };
+    const dropIndexes = async (table) => {
+      const { rows } = await db.query(
+        `select indexname, indexdef from pg_indexes where schemaname = 'public' and tablename = $1
+         and indexname not in (select conname from pg_constraint where contype in ('p', 'u'))`,
+        [table],
+      );
+      for (const r of rows) {
+        await db.query('insert into volume_indexes (name, def) values ($1, $2) on conflict do nothing', [
+          r.indexname,
+          r.indexdef,
+        ]);
+        await db.query(`drop index "${r.indexname}"`);
+      }
+    };
     let bulk = false;
     for (const kind of ['users', 'codes', 'traces', 'security', 'payments']) {
       const want = targets[kind] ?? 0;
@@ -229,6 +265,7 @@ export async function ensureVolume({ server, dbName = 'lists_volume', targets = 
       created[kind] = 0;
       if (have >= want) continue;
       const k = KINDS[kind];
+      if (want - have >= 1_000_000) await dropIndexes(k.table);
       const bar = progressBar(want - have, k.unit);
       process.stderr.write(
         `${kind}: ${have.toLocaleString('en')} there, writing ${(want - have).toLocaleString('en')}\n`,
@@ -249,13 +286,15 @@ export async function ensureVolume({ server, dbName = 'lists_volume', targets = 
       bar.finish(want - have);
       bulk = true;
     }
+    const loaded = Object.keys(KINDS).filter((kind) => (targets[kind] ?? 0) > 0);
+    await restoreIndexes(loaded.map((kind) => KINDS[kind].table));
     if (bulk) {
       process.stderr.write('rebuilding the counts the database keeps…\n');
       for (const k of KEPT) {
         const {
           rows: [{ t }],
         } = await db.query('select to_regclass($1) as t', [k.table]);
-        if (t) await db.query(k.sql);
+        if (t && (!k.kind || loaded.includes(k.kind))) await db.query(k.sql);
       }
       for (const table of [
         'users',
