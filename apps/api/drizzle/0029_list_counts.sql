@@ -42,6 +42,18 @@ CREATE TABLE "account_counts" (
 	CONSTRAINT "account_counts_pk" PRIMARY KEY("space","client_type","municipality","active","shard")
 );
 --> statement-breakpoint
+-- The payment record's total by status, method and type: 0017's rollups answer it too, but per day
+-- (≈ 100,000 rows to sum at 10M payments); these are a few hundred.
+CREATE TABLE "payment_counts" (
+	"space" text NOT NULL,
+	"status" text NOT NULL,
+	"method" text NOT NULL,
+	"type" text NOT NULL,
+	"shard" smallint NOT NULL,
+	"count" integer DEFAULT 0 NOT NULL,
+	CONSTRAINT "payment_counts_pk" PRIMARY KEY("space","status","method","type","shard")
+);
+--> statement-breakpoint
 -- Users: each filter's first page and each sort's (the default order, newest first, as tie-break).
 CREATE INDEX "users_space_status_created_idx" ON "users" USING btree ("space","status","created_at" DESC,"id");--> statement-breakpoint
 CREATE INDEX "users_space_first_name_created_idx" ON "users" USING btree ("space","first_name","created_at" DESC,"id");--> statement-breakpoint
@@ -148,15 +160,52 @@ CREATE TRIGGER account_counts_update AFTER UPDATE ON accounts REFERENCING OLD TA
 CREATE TRIGGER account_counts_delete AFTER DELETE ON accounts REFERENCING OLD TABLE AS old_rows
   FOR EACH STATEMENT EXECUTE FUNCTION account_counts_track();
 --> statement-breakpoint
+CREATE OR REPLACE FUNCTION payment_counts_track() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF TG_OP = 'INSERT' THEN
+    INSERT INTO payment_counts AS c (space, status, method, type, shard, count)
+    SELECT space, status, method, type, (abs(hashtext(id::text)) % 8)::smallint, count(*)
+    FROM new_rows GROUP BY 1, 2, 3, 4, 5 ORDER BY 1, 2, 3, 4, 5
+    ON CONFLICT (space, status, method, type, shard) DO UPDATE SET count = c.count + excluded.count;
+  ELSIF TG_OP = 'DELETE' THEN
+    INSERT INTO payment_counts AS c (space, status, method, type, shard, count)
+    SELECT space, status, method, type, (abs(hashtext(id::text)) % 8)::smallint, -count(*)
+    FROM old_rows GROUP BY 1, 2, 3, 4, 5 ORDER BY 1, 2, 3, 4, 5
+    ON CONFLICT (space, status, method, type, shard) DO UPDATE SET count = c.count + excluded.count;
+  ELSE
+    INSERT INTO payment_counts AS c (space, status, method, type, shard, count)
+    SELECT space, status, method, type, shard, sum(d)::int FROM (
+      SELECT space, status, method, type, (abs(hashtext(id::text)) % 8)::smallint AS shard, -1 AS d FROM old_rows
+      UNION ALL
+      SELECT space, status, method, type, (abs(hashtext(id::text)) % 8)::smallint, 1 FROM new_rows
+    ) x GROUP BY 1, 2, 3, 4, 5 HAVING sum(d) <> 0 ORDER BY 1, 2, 3, 4, 5
+    ON CONFLICT (space, status, method, type, shard) DO UPDATE SET count = c.count + excluded.count;
+  END IF;
+  RETURN NULL;
+END $$;
+--> statement-breakpoint
+CREATE TRIGGER payment_counts_insert AFTER INSERT ON payment_requests REFERENCING NEW TABLE AS new_rows
+  FOR EACH STATEMENT EXECUTE FUNCTION payment_counts_track();
+--> statement-breakpoint
+CREATE TRIGGER payment_counts_update AFTER UPDATE ON payment_requests REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows
+  FOR EACH STATEMENT EXECUTE FUNCTION payment_counts_track();
+--> statement-breakpoint
+CREATE TRIGGER payment_counts_delete AFTER DELETE ON payment_requests REFERENCING OLD TABLE AS old_rows
+  FOR EACH STATEMENT EXECUTE FUNCTION payment_counts_track();
+--> statement-breakpoint
 CREATE OR REPLACE FUNCTION list_counts_truncate() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  IF TG_TABLE_NAME = 'users' THEN DELETE FROM user_counts; ELSE DELETE FROM account_counts; END IF;
+  IF TG_TABLE_NAME = 'users' THEN DELETE FROM user_counts;
+  ELSIF TG_TABLE_NAME = 'payment_requests' THEN DELETE FROM payment_counts;
+  ELSE DELETE FROM account_counts; END IF;
   RETURN NULL;
 END $$;
 --> statement-breakpoint
 CREATE TRIGGER user_counts_truncate AFTER TRUNCATE ON users FOR EACH STATEMENT EXECUTE FUNCTION list_counts_truncate();
 --> statement-breakpoint
 CREATE TRIGGER account_counts_truncate AFTER TRUNCATE ON accounts FOR EACH STATEMENT EXECUTE FUNCTION list_counts_truncate();
+--> statement-breakpoint
+CREATE TRIGGER payment_counts_truncate AFTER TRUNCATE ON payment_requests FOR EACH STATEMENT EXECUTE FUNCTION list_counts_truncate();
 --> statement-breakpoint
 -- Every kept count rebuilt from the rows in one pass: here, and after a bulk load with the triggers off
 -- (bench/volume.mjs).
@@ -176,6 +225,10 @@ BEGIN
   INSERT INTO account_counts (space, client_type, municipality, active, shard, count)
   SELECT space, client_type, municipality, active, (abs(hashtext(cc)) % 8)::smallint, count(*)
   FROM accounts GROUP BY 1, 2, 3, 4, 5;
+  DELETE FROM payment_counts;
+  INSERT INTO payment_counts (space, status, method, type, shard, count)
+  SELECT space, status, method, type, (abs(hashtext(id::text)) % 8)::smallint, count(*)
+  FROM payment_requests GROUP BY 1, 2, 3, 4, 5;
 END $$;
 --> statement-breakpoint
 SELECT list_counts_rebuild();

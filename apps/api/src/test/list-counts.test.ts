@@ -107,6 +107,18 @@ describe('the staff lists’ kept totals are exact', () => {
     await expectExact(url, [{ type: 'TERM', field: 'result', value: 'ok' }]);
   });
 
+  // Payments made and settled through the gateways: payments.records.test.ts checks their totals.
+  it('the payment record: unfiltered and by status, method and type', async () => {
+    const url = '/api/payments/search';
+    await expectExact(url, []);
+    await expectExact(url, [{ type: 'TERMS', field: 'status', value: ['PAYED', 'PENDING'] }]);
+    await expectExact(url, [{ type: 'TERM', field: 'paymentMethods', value: 'ENZONA' }]);
+    await expectExact(url, [
+      { type: 'TERM', field: 'type', value: 'CC' },
+      { type: 'TERM', field: 'status', value: 'PAYED' },
+    ]);
+  });
+
   it('the client-code lookup: unfiltered, by municipality, client type and active', async () => {
     const url = '/api/billing/accounts/search';
     const all = everything('cc', '0', '99999999999999999999');

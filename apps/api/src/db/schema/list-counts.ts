@@ -66,3 +66,17 @@ export const accountCounts = pgTable(
     }),
   ],
 );
+
+/** The payment record's totals by status, method and type (0017's rollups are per day as well). */
+export const paymentCounts = pgTable(
+  'payment_counts',
+  {
+    space: text('space').notNull(),
+    status: text('status').notNull(),
+    method: text('method').notNull(),
+    type: text('type').notNull(),
+    shard: smallint('shard').notNull(),
+    count: integer('count').notNull().default(0),
+  },
+  (t) => [primaryKey({ name: 'payment_counts_pk', columns: [t.space, t.status, t.method, t.type, t.shard] })],
+);

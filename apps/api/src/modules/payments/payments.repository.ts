@@ -4,9 +4,9 @@ import { type Db, type Executor, oncePerDatabase } from '../../db/client';
 import {
   commercialPostings,
   notifications,
+  paymentCounts,
   paymentEvents,
   paymentRequests,
-  paymentRollups,
   users,
 } from '../../db/schema';
 import { Binder, insertWhere, type PendingInsert, pendingInsert } from '../../lib/batch';
@@ -161,28 +161,28 @@ export interface PaymentScope {
   space: string;
   userId?: string;
 }
-/** The same filters over the dashboard's rollups (migration 0017: kept by a trigger, per status, method and type). */
+/** The same filters over the kept counts (migration 0029: kept by triggers, per status, method and type). */
 const rollupCountSpec: SearchSpec = {
   searchColumns: [],
   filterFields: {
-    status: paymentRollups.status,
-    method: paymentRollups.method,
-    paymentMethods: paymentRollups.method,
-    type: paymentRollups.type,
+    status: paymentCounts.status,
+    method: paymentCounts.method,
+    paymentMethods: paymentCounts.method,
+    type: paymentCounts.type,
   },
   sortFields: {},
   defaultSort: [],
 };
 
 /**
- * The staff record's conditions over `payment_rollups`, when its counts answer the search exactly (no
+ * The staff record's conditions over `payment_counts`, when its counts answer the search exactly (no
  * text, filters only on status, method and type: each bucket holds payments with exactly those
  * values): an exact total over millions of payments without counting them. Undefined otherwise.
  */
 function rollupCountWhere(scope: PaymentScope, q: SearchQuery): SQL | undefined {
   if (scope.userId !== undefined || q.search?.trim()) return undefined;
   if (!q.filters.every((f) => Object.hasOwn(rollupCountSpec.filterFields, f.field))) return undefined;
-  return searchWhere(rollupCountSpec, q, eq(paymentRollups.space, scope.space));
+  return searchWhere(rollupCountSpec, q, eq(paymentCounts.space, scope.space));
 }
 
 const scopeWhere = (s: PaymentScope) =>
@@ -375,8 +375,8 @@ export function createPaymentsRepository(db: Db) {
       const kept = rollupCountWhere(scope, q);
       const [{ total }] = kept
         ? await ex
-            .select({ total: sql<number>`coalesce(sum(${paymentRollups.count}), 0)::int` })
-            .from(paymentRollups)
+            .select({ total: sql<number>`coalesce(sum(${paymentCounts.count}), 0)::int` })
+            .from(paymentCounts)
             .where(kept)
         : await ex
             .select({ total: count() })
