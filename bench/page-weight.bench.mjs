@@ -7,6 +7,7 @@
 //   node bench/page-weight.bench.mjs --budget   also exit 1 when a page is over its budget (CI, `npm run size`)
 //   node bench/page-weight.bench.mjs --identity ask for no compression (what was sent before it existed)
 //   node bench/page-weight.bench.mjs --only=login,pay   some pages only (--detail: their largest responses)
+//   WEB_DIST=/tmp/build node bench/page-weight.bench.mjs  another build than apps/web/dist
 //
 // Figures come from the DevTools protocol (Network.loadingFinished encodedDataLength: body + headers
 // as received), summed until nothing but the live notifications stream has been in flight for 1 s.
@@ -234,8 +235,9 @@ const pageErrors = [];
 const kb = (bytes) => (bytes / KB).toFixed(1);
 
 async function main() {
-  if (!existsSync(join(root, 'apps/web/dist/index.html'))) {
-    console.error('apps/web/dist is missing: run `npm run build` first.');
+  const dist = process.env.WEB_DIST ?? join(root, 'apps/web/dist');
+  if (!existsSync(join(dist, 'index.html'))) {
+    console.error(`${dist} is missing: run \`npm run build\` first (or set WEB_DIST to a build).`);
     process.exit(1);
   }
   const browser = await chromium.launch({

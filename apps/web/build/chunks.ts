@@ -162,6 +162,29 @@ const CUSTOMER_PAGES = [
 /** The modules that open the signed-in area (its shell, and its routes' pages). */
 const AREA_OPENERS = ['/src/app/early-load.ts', '/src/app/route-pages.ts'];
 
+/**
+ * Libraries that only the forms need and whose evaluation is a long task of its own: zod, and with
+ * it every module that imports it, directly or through others (the domain's form schemas and
+ * rules). None of these goes into `signed-in` or `common`: a chunk statically imports the chunks of
+ * its modules' imports, so one form schema shared by two pages (the profile's, the sign-up's) made
+ * every signed-in page download zod (23 KB) and evaluate it with every schema: a task of 250–300 ms
+ * at 4× CPU on the code detail (docs/web-performance.md). Left to Rollup, they go with the forms.
+ */
+const FORM_LIBRARIES = /\/node_modules\/zod\//;
+
+/** Every module that imports one of `FORM_LIBRARIES`' modules, directly or through others. */
+function formModules(meta: Rollup.ManualChunkMeta): Set<string> {
+  const found = new Set<string>();
+  const stack = [...meta.getModuleIds()].filter((id) => FORM_LIBRARIES.test(id));
+  while (stack.length > 0) {
+    const id = stack.pop() as string;
+    if (found.has(id)) continue;
+    found.add(id);
+    stack.push(...(meta.getModuleInfo(id)?.importers ?? []));
+  }
+  return found;
+}
+
 let area: { meta: Rollup.ManualChunkMeta; entry: Set<string>; chunk: Map<string, string> } | undefined;
 
 /**
@@ -186,8 +209,11 @@ function areaOf(meta: Rollup.ManualChunkMeta) {
   const shared = [...counts].filter(([, n]) => n >= 2).map(([id]) => id);
   // What an anonymous visit can load: the entry, and what it imports later, short of the area.
   const anonymous = staticallyReached(meta, entries, (id) => !AREA_OPENERS.some((path) => id.endsWith(path)));
+  const forms = formModules(meta);
   const chunk = new Map<string, string>();
-  for (const id of [...shell, ...shared]) chunk.set(id, anonymous.has(id) ? 'common' : 'signed-in');
+  for (const id of [...shell, ...shared]) {
+    if (!forms.has(id)) chunk.set(id, anonymous.has(id) ? 'common' : 'signed-in');
+  }
   area = { meta, entry, chunk };
   return area;
 }

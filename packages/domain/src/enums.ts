@@ -38,6 +38,16 @@ export const PAYMENT_STATUSES = [
 ] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
+/**
+ * Where a payment stands in the utility's commercial system (design §7, COMMERCIAL_SYSTEM=http): the
+ * posting outbox's row. PENDING: waiting to be applied (retried with backoff); POSTED: applied once;
+ * REFUSED: the system refused it (409 `refusalReason`) and the customer or staff choose a refund or an
+ * advance; RESOLVED: settled by that `choice`. Here, not in `payments/contracts.ts`, so that the payment
+ * record's filter does not import zod (docs/web-performance.md).
+ */
+export const POSTING_STATUSES = ['PENDING', 'POSTED', 'REFUSED', 'RESOLVED'] as const;
+export type PostingStatus = (typeof POSTING_STATUSES)[number];
+
 export const PAYMENT_METHODS = ['ENZONA', 'TRANSFERMOVIL'] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 

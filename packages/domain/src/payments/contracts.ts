@@ -1,6 +1,13 @@
 import { z } from 'zod';
 import { ccField } from '../billing/contracts';
-import { CLIENT_TYPES, PAYMENT_METHODS, PAYMENT_STATUSES, PAYMENT_TYPES } from '../enums';
+import {
+  CLIENT_TYPES,
+  PAYMENT_METHODS,
+  PAYMENT_STATUSES,
+  PAYMENT_TYPES,
+  POSTING_STATUSES,
+  type PostingStatus,
+} from '../enums';
 import { filterSchema } from '../validation/forms';
 
 /** Shapes of the payment calls (/api/payments/*, /api/payment-request/*). Money is integer cents. */
@@ -59,14 +66,8 @@ export const advanceQuoteSchema = z.object({
 });
 export type AdvanceQuote = z.infer<typeof advanceQuoteSchema>;
 
-/**
- * Where a payment stands in the utility's commercial system (design §7, COMMERCIAL_SYSTEM=http): the
- * posting outbox's row. PENDING: waiting to be applied (retried with backoff); POSTED: applied once;
- * REFUSED: the system refused it (409 `refusalReason`) and the customer or staff choose a refund or an
- * advance; RESOLVED: settled by that `choice`.
- */
-export const POSTING_STATUSES = ['PENDING', 'POSTED', 'REFUSED', 'RESOLVED'] as const;
-export type PostingStatus = (typeof POSTING_STATUSES)[number];
+/** Where a payment stands in the utility's commercial system (`enums.ts`, zod-free for the web's filters). */
+export { POSTING_STATUSES, type PostingStatus };
 export const POSTING_REFUSAL_REASONS = [
   'ALREADY_PAID',
   'AMOUNT_MISMATCH',

@@ -1,6 +1,5 @@
 import { FilterOutlined } from '@ant-design/icons';
-import { PAYMENT_METHODS, PAYMENT_STATUSES, PAYMENT_TYPES } from '@ov/domain/enums';
-import { POSTING_STATUSES } from '@ov/domain/payments/contracts';
+import { PAYMENT_METHODS, PAYMENT_STATUSES, PAYMENT_TYPES, POSTING_STATUSES } from '@ov/domain/enums';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DateRange } from '../../../components/date-range/date-range';
