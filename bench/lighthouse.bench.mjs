@@ -7,8 +7,8 @@
 // or WEB_DIST=<a build>) on a fresh PGlite with demo data. A benchmark, not a CI check.
 //
 //   node bench/lighthouse.bench.mjs                    the table
-//   node bench/lighthouse.bench.mjs --only=login,pay   some pages
-//   node bench/lighthouse.bench.mjs --runs=5           more runs per page (median)
+//   node bench/lighthouse.bench.mjs --only=login,code-detail   some pages
+//   node bench/lighthouse.bench.mjs --runs=5           more runs per page (median; default 3)
 //   node bench/lighthouse.bench.mjs --json=/tmp/lh     each run's report kept as JSON
 //   node bench/lighthouse.bench.mjs --devtools         the load throttled in the browser, not simulated
 //   node bench/lighthouse.bench.mjs --edge             through deploy/nginx.conf over HTTPS and HTTP/2 (bench/edge.mjs)
@@ -29,10 +29,12 @@ import { EDGE_CHROMIUM_FLAGS, startEdge } from './edge.mjs';
 import { CC, coldPage, signIn } from './signed-in.mjs';
 
 const args = process.argv.slice(2);
+/** `--only=client-codes,code-detail` (or the names with spaces, as printed). */
 const only = args
   .find((a) => a.startsWith('--only='))
   ?.slice(7)
-  .split(',');
+  .split(',')
+  .map((name) => name.replace(/-/g, ' '));
 const RUNS = Number(args.find((a) => a.startsWith('--runs='))?.slice(7) ?? 3);
 /**
  * `--devtools`: the load itself throttled in the browser (Lighthouse's `devtools` throttling) instead
@@ -124,6 +126,11 @@ async function indexAfter(browser) {
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 async function main() {
+  const unknown = only?.filter((name) => !PAGES.some(([n]) => n === name)) ?? [];
+  if (unknown.length > 0) {
+    console.error(`Unknown page(s): ${unknown.join(', ')} (pages: ${PAGES.map(([n]) => n.replace(/ /g, '-')).join(', ')})`);
+    process.exit(1);
+  }
   const dist = process.env.WEB_DIST ?? join(root, 'apps/web/dist');
   if (!existsSync(join(dist, 'index.html'))) {
     console.error(`${dist} is missing: run \`npm run build\` first (or set WEB_DIST to a build).`);

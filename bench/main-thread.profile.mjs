@@ -17,10 +17,12 @@ import { CHROMIUM_FLAGS, CHROMIUM_PATH, root, startDemoApi } from './demo-api.mj
 import { CC, coldPage, signIn } from './signed-in.mjs';
 
 const args = process.argv.slice(2);
+/** `--only=client-codes,code-detail` (or the names with spaces, as printed). */
 const only = args
   .find((a) => a.startsWith('--only='))
   ?.slice(7)
-  .split(',');
+  .split(',')
+  .map((name) => name.replace(/-/g, ' '));
 const TOP = Number(args.find((a) => a.startsWith('--top='))?.slice(6) ?? 12);
 /**
  * `--cpu=1`: no slowdown, tasks of 12.5 ms or more reported, as Lighthouse's simulation sees them (it
