@@ -128,7 +128,9 @@ const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.l
 async function main() {
   const unknown = only?.filter((name) => !PAGES.some(([n]) => n === name)) ?? [];
   if (unknown.length > 0) {
-    console.error(`Unknown page(s): ${unknown.join(', ')} (pages: ${PAGES.map(([n]) => n.replace(/ /g, '-')).join(', ')})`);
+    console.error(
+      `Unknown page(s): ${unknown.join(', ')} (pages: ${PAGES.map(([n]) => n.replace(/ /g, '-')).join(', ')})`,
+    );
     process.exit(1);
   }
   const dist = process.env.WEB_DIST ?? join(root, 'apps/web/dist');
