@@ -19,7 +19,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { alternate, closedLoop, freePort, latency, planVerdict, printTable } from './harness.mjs';
+import { alternate, closedLoop, freePort, latency, planVerdict, printTable, waitReady } from './harness.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const SERVER = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -66,17 +66,7 @@ async function main() {
   });
   const db = new pg.Client({ connectionString: url.toString() });
   try {
-    for (let t = Date.now(); ; ) {
-      if (
-        await fetch(`${api}/api/health/ready`).then(
-          (r) => r.ok,
-          () => false,
-        )
-      )
-        break;
-      if (Date.now() - t > 120_000 || child.exitCode !== null) throw new Error('API did not start');
-      await new Promise((r) => setTimeout(r, 250));
-    }
+    await waitReady(api, child, 120_000);
     console.log(`Generating ${ROWS.toLocaleString('en')} contract requests:`);
     await run(
       process.execPath,

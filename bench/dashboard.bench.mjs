@@ -29,7 +29,16 @@ import dayjs from 'dayjs';
 import timezone from 'dayjs/plugin/timezone.js';
 import utc from 'dayjs/plugin/utc.js';
 import pg from 'pg';
-import { alternate, closedLoop, freePort, latency, planVerdict, printTable, verdict } from './harness.mjs';
+import {
+  alternate,
+  closedLoop,
+  freePort,
+  latency,
+  planVerdict,
+  printTable,
+  verdict,
+  waitReady,
+} from './harness.mjs';
 
 dayjs.extend(utc);
 dayjs.extend(timezone);
@@ -336,17 +345,7 @@ async function main() {
   const db = new pg.Client({ connectionString: url.toString() });
   let tail;
   try {
-    for (let t = Date.now(); ; ) {
-      if (
-        await fetch(`${api}/api/health/ready`).then(
-          (r) => r.ok,
-          () => false,
-        )
-      )
-        break;
-      if (Date.now() - t > 300_000 || child.exitCode !== null) throw new Error('API did not start');
-      await new Promise((r) => setTimeout(r, 250));
-    }
+    await waitReady(api, child, 300_000);
     await db.connect();
     const {
       rows: [owner],

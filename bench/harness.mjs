@@ -146,6 +146,24 @@ export function latency(bounds) {
   };
 }
 
+/**
+ * Waits until the API at `base` answers /api/health/ready (migrations and first seed done); throws
+ * when `child` (its process) exits first or `timeoutMs` passes.
+ */
+export async function waitReady(base, child, timeoutMs = 300_000) {
+  for (const started = Date.now(); ; ) {
+    if (
+      await fetch(`${base}/api/health/ready`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      return Date.now() - started;
+    if (Date.now() - started > timeoutMs || child.exitCode !== null) throw new Error('API did not start');
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
 export const verdict = (met) => (met ? 'met' : 'NOT met');
 
 /**

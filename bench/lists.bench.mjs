@@ -29,6 +29,7 @@ import {
   printTable,
   summarize,
   verdict,
+  waitReady,
 } from './harness.mjs';
 import { apiEnv, ensureVolume, VOLUME_DEFAULTS } from './volume.mjs';
 
@@ -69,19 +70,8 @@ async function main() {
   });
   const db = new pg.Client({ connectionString: url });
   try {
-    const up = Date.now();
-    for (;;) {
-      if (
-        await fetch(`${api}/api/health/ready`).then(
-          (r) => r.ok,
-          () => false,
-        )
-      )
-        break;
-      if (Date.now() - up > 1_800_000 || child.exitCode !== null) throw new Error('API did not start');
-      await new Promise((r) => setTimeout(r, 500));
-    }
-    console.log(`API up (migrations included) in ${((Date.now() - up) / 1000).toFixed(0)} s`);
+    const up = await waitReady(api, child, 1_800_000);
+    console.log(`API up (migrations included) in ${(up / 1000).toFixed(0)} s`);
     await db.connect();
     const count = async (table) =>
       Number((await db.query(`select count(*)::bigint as n from ${table}`)).rows[0].n).toLocaleString('en');

@@ -15,6 +15,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
+import { waitReady } from './harness.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const UPLOADS = Number(process.env.BENCH_UPLOADS || 4);
@@ -51,17 +52,7 @@ async function main() {
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   try {
-    for (let i = 0; ; i++) {
-      if (
-        await fetch(`${base}/api/health/ready`).then(
-          (r) => r.ok,
-          () => false,
-        )
-      )
-        break;
-      if (i > 600 || api.exitCode !== null) throw new Error('the API did not start');
-      await new Promise((r) => setTimeout(r, 200));
-    }
+    await waitReady(base, api, 120000);
     const signin = await fetch(`${base}/api/signin`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
