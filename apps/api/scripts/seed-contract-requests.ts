@@ -8,9 +8,9 @@ import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import {
   CLIENT_TYPES,
+  CONTRACT_FORM_PROCEDURES,
   CONTRACT_TIMELINE,
   MUNICIPALITIES,
-  PROCEDURE_TYPES,
   procedureNamesCode,
   requestIdFromBytes,
 } from '@ov/domain';
@@ -52,7 +52,7 @@ for (let done = 0; done < total; done += BATCH) {
     const i = done + k;
     const r = random.subarray(k * 16, k * 16 + 16);
     const sector = CLIENT_TYPES[i % 3];
-    const procedure = PROCEDURE_TYPES[(i >> 2) % PROCEDURE_TYPES.length];
+    const procedure = CONTRACT_FORM_PROCEDURES[(i >> 2) % CONTRACT_FORM_PROCEDURES.length];
     // Most requests are finished; the open ones are what the queues hold.
     const status = STATUSES[r[10] % 10 < 4 ? 5 : r[11] % STATUSES.length];
     rows.push({

@@ -13,6 +13,7 @@ export const CONTRACT_LABELS = {
       NEW_CONNECTION: 'Nueva acometida',
       METER_INSTALLATION: 'Instalación de metro contador',
       CANCEL_CONTRACT: 'Baja del contrato',
+      PAYMENT_AGREEMENT: 'Convenio de pago',
     },
     status: {
       NEW: 'Nueva',
@@ -33,6 +34,7 @@ export const CONTRACT_LABELS = {
       NEW_CONNECTION: 'New connection',
       METER_INSTALLATION: 'Water meter installation',
       CANCEL_CONTRACT: 'Contract termination',
+      PAYMENT_AGREEMENT: 'Payment agreement',
     },
     status: {
       NEW: 'New',

@@ -9,7 +9,7 @@ import {
   procedureNamesCode,
   procedureNeedsReason,
 } from './contract-requests';
-import { PROCEDURE_TYPES, type ProcedureType } from './enums';
+import { CONTRACT_FORM_PROCEDURES, type ProcedureType } from './enums';
 import { EMAIL_PATTERN, isValidNationalId, PHONE_PATTERN } from './validation/rules';
 
 /** The contract request as its sender fills it in: its shape, its rules field by field, its normal form. */
@@ -82,7 +82,8 @@ export function contractRequestProblems(
     : null;
   if (!sector)
     out.push({ field: 'sector', reference: 356, kind: blank(input.sector) ? 'required' : 'invalid' });
-  const procedure = (PROCEDURE_TYPES as readonly string[]).includes(input.procedureType)
+  // A payment agreement is asked from the code's page (agreements.ts), never with this form.
+  const procedure = (CONTRACT_FORM_PROCEDURES as readonly string[]).includes(input.procedureType)
     ? (input.procedureType as ProcedureType)
     : null;
   if (!procedure)

@@ -25,8 +25,12 @@ export const PROCEDURE_TYPES = [
   'NEW_CONNECTION',
   'METER_INSTALLATION',
   'CANCEL_CONTRACT',
+  /** A payment agreement on a code's overdue invoices (issue 30): asked from the code's page. */
+  'PAYMENT_AGREEMENT',
 ] as const;
 export type ProcedureType = (typeof PROCEDURE_TYPES)[number];
+/** The procedures of the contract-request form (a payment agreement is asked from the code's page). */
+export const CONTRACT_FORM_PROCEDURES = PROCEDURE_TYPES.filter((p) => p !== 'PAYMENT_AGREEMENT');
 
 export const PAYMENT_STATUSES = [
   'PENDING',

@@ -258,6 +258,56 @@ export const ERROR_CATALOGUE: readonly CatalogueEntry[] = Object.freeze([
     'The verification expired or was already used; please try again',
   ),
   bad(617, 'No se encontró la llave de acceso', 'The passkey was not found'),
+  // 630–641: payment agreements asked from a code's page (ours, issue 30; packages/domain/src/agreements.ts).
+  bad(
+    630,
+    'Seleccione al menos una factura pendiente para el convenio',
+    'Choose at least one unpaid invoice for the agreement',
+  ),
+  bad(
+    631,
+    'El pago inicial es menor que el mínimo permitido',
+    'The down payment is below the allowed minimum',
+  ),
+  bad(
+    632,
+    'El pago inicial debe ser menor que la deuda del convenio',
+    'The down payment must be less than the debt in the agreement',
+  ),
+  bad(633, 'El número de cuotas no está permitido', 'That number of instalments is not allowed'),
+  bad(
+    634,
+    'Cada cuota debe ser de al menos el monto mínimo permitido',
+    'Each instalment must be at least the allowed minimum',
+  ),
+  bad(635, 'Indique el motivo de la solicitud', 'Give the reason for the request'),
+  bad(
+    636,
+    'Una de las facturas no está pendiente en este código o ya está en un convenio o en un pago en curso',
+    'One of the invoices is not unpaid on this code, or it is already in an agreement or a payment in progress',
+  ),
+  bad(
+    637,
+    'Ya hay una solicitud de convenio abierta para este código',
+    'There is already an open agreement request for this code',
+  ),
+  bad(638, 'La solicitud no es de convenio de pago', 'The request is not a payment agreement'),
+  bad(639, 'Indique el motivo del rechazo', 'Give the reason for the rejection'),
+  bad(
+    640,
+    'La solicitud ya fue aprobada o rechazada, o sus facturas cambiaron y ya no pueden conveniarse',
+    'The request was already approved or rejected, or its invoices changed and can no longer be agreed',
+  ),
+  forbidden(
+    641,
+    'Solo el titular asociado al código puede solicitar un convenio',
+    'Only the holder associated with the code may ask for an agreement',
+  ),
+  bad(
+    642,
+    'El documento del convenio estará disponible cuando se apruebe',
+    'The agreement document is available once approved',
+  ),
   bad(
     854,
     'El código de cliente está inactivo, no se puede emitir el comprobante',

@@ -1,3 +1,4 @@
+export * from './agreements';
 export * from './billing';
 export * from './constants';
 export * from './contract-labels';

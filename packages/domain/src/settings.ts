@@ -31,6 +31,12 @@ export const settingsSchema = z.object({
     .trim()
     .min(1, msg('required'))
     .refine(isSafeClientCodePattern, msg('invalidValue')),
+  /** Payment agreements (issue 30): smallest down payment, in whole percent of the agreed debt. */
+  agreementMinDownPercent: whole(0, 100),
+  /** Most monthly instalments an agreement may have. */
+  agreementMaxInstalments: whole(1, 60),
+  /** Smallest monthly instalment, in cents. */
+  agreementMinInstalmentCents: whole(100, 100_000_000),
 });
 export type Settings = z.infer<typeof settingsSchema>;
 
@@ -39,3 +45,10 @@ export const settingsPatchSchema = settingsSchema.partial().extend({
   force: z.boolean().optional(),
 });
 export type SettingsPatch = z.infer<typeof settingsPatchSchema>;
+
+/** The agreement limits in force (settings → the domain's AgreementLimits). */
+export const agreementLimitsOf = (s: Settings) => ({
+  minDownPercent: s.agreementMinDownPercent,
+  maxInstalments: s.agreementMaxInstalments,
+  minInstalmentCents: s.agreementMinInstalmentCents,
+});

@@ -2,6 +2,7 @@ import {
   AppError,
   BILLING_PERIOD_MONTHS,
   clientCodeMatcher,
+  DEFAULT_AGREEMENT_LIMITS,
   type Settings,
   type SettingsPatch,
   settingsSchema,
@@ -42,6 +43,9 @@ export function settingsDefaults(
     billingPeriodMonths: BILLING_PERIOD_MONTHS,
     // Anchored as every check reads it, so the settings page shows (and saves) what is in force.
     clientCodePattern: clientCodeMatcher(config.CLIENT_CODE_PATTERN).source,
+    agreementMinDownPercent: DEFAULT_AGREEMENT_LIMITS.minDownPercent,
+    agreementMaxInstalments: DEFAULT_AGREEMENT_LIMITS.maxInstalments,
+    agreementMinInstalmentCents: DEFAULT_AGREEMENT_LIMITS.minInstalmentCents,
   };
 }
 

@@ -5,7 +5,7 @@ import {
   contractRequestProblems,
 } from '@ov/domain/contract-request-input';
 import { CONTRACT_SECTORS, procedureNamesCode } from '@ov/domain/contract-requests';
-import { PROCEDURE_TYPES, type ProcedureType } from '@ov/domain/enums';
+import { CONTRACT_FORM_PROCEDURES, type ProcedureType } from '@ov/domain/enums';
 import { errorMessage } from '@ov/domain/errors';
 import { VALIDATION_MESSAGES } from '@ov/domain/validation/messages';
 import { Alert, Button, Form, Radio, Steps } from 'antd';
@@ -234,7 +234,7 @@ export default function ContractRequestPage() {
           <div hidden={key !== 'procedure'}>
             <Form.Item name="procedureType" label={f('procedureQuestion')} required>
               <Radio.Group className="ov-cr__choices" onChange={() => setCode({ state: 'idle' })}>
-                {PROCEDURE_TYPES.map((p) => (
+                {CONTRACT_FORM_PROCEDURES.map((p) => (
                   <Radio key={p} value={p} className="ov-cr__choice" data-testid={`procedure-${p}`}>
                     <strong>{labels('procedure', p)}</strong>
                   </Radio>

@@ -21,7 +21,10 @@ interface SettingsAnswer extends Settings {
   configured: { enzona: boolean; transfermovil: boolean };
 }
 /** The form shows pesos; the API keeps cents. */
-type Values = Omit<Settings, 'advanceMinCents'> & { advanceMin: number };
+type Values = Omit<Settings, 'advanceMinCents' | 'agreementMinInstalmentCents'> & {
+  advanceMin: number;
+  agreementMinInstalment: number;
+};
 
 const KEY = ['settings'] as const;
 const S = settingsSchema.shape;
@@ -49,18 +52,26 @@ export default function SettingsPage() {
 
   useEffect(() => {
     if (!query.data) return;
-    const { advanceMinCents, version: _v, configured: _c, ...rest } = query.data;
-    form.setFieldsValue({ ...rest, advanceMin: centsToPesos(advanceMinCents) });
+    const { advanceMinCents, agreementMinInstalmentCents, version: _v, configured: _c, ...rest } = query.data;
+    form.setFieldsValue({
+      ...rest,
+      advanceMin: centsToPesos(advanceMinCents),
+      agreementMinInstalment: centsToPesos(agreementMinInstalmentCents),
+    });
   }, [query.data, form]);
 
   if (!query.data) return <Skeleton active paragraph={{ rows: 10 }} />;
   const { configured } = query.data;
 
-  const onFinish = async ({ advanceMin, ...values }: Values) => {
+  const onFinish = async ({ advanceMin, agreementMinInstalment, ...values }: Values) => {
     setSaving(true);
     try {
       const saved = await save(
-        { ...values, advanceMinCents: pesosToCents(advanceMin) },
+        {
+          ...values,
+          advanceMinCents: pesosToCents(advanceMin),
+          agreementMinInstalmentCents: pesosToCents(agreementMinInstalment),
+        },
         'settings',
         query.data.version,
       );
@@ -137,6 +148,37 @@ export default function SettingsPage() {
             rules={[rule(S.advanceBonusPercent)]}
           >
             <InputNumber min={0} max={100} suffix="%" data-testid="setting-advance-bonus" />
+          </Form.Item>
+        </Card>
+        <Card title={s('agreements')} className="ov-settings__card">
+          <p className="ov-settings__muted">{s('agreementsHelp')}</p>
+          <Form.Item
+            name="agreementMinDownPercent"
+            label={s('agreementMinDown')}
+            rules={[rule(S.agreementMinDownPercent)]}
+          >
+            <InputNumber min={0} max={100} suffix="%" data-testid="setting-agreement-down" />
+          </Form.Item>
+          <Form.Item
+            name="agreementMaxInstalments"
+            label={s('agreementMaxInstalments')}
+            rules={[rule(S.agreementMaxInstalments)]}
+          >
+            <InputNumber min={1} max={60} data-testid="setting-agreement-instalments" />
+          </Form.Item>
+          <Form.Item
+            name="agreementMinInstalment"
+            label={s('agreementMinInstalment')}
+            rules={[{ required: true, type: 'number', min: 1 }]}
+          >
+            <InputNumber
+              min={1}
+              max={1_000_000}
+              step={10}
+              prefix="$"
+              precision={2}
+              data-testid="setting-agreement-min-instalment"
+            />
           </Form.Item>
         </Card>
         <Card title={s('accounts')} className="ov-settings__card">

@@ -38,7 +38,14 @@ export function fieldWords(t: TFunction, field: string): string {
 
 const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
-const MONEY_FIELDS = new Set(['amountCents', 'bonusCents', 'advanceMinCents', 'minimumCents']);
+const MONEY_FIELDS = new Set([
+  'amountCents',
+  'bonusCents',
+  'advanceMinCents',
+  'minimumCents',
+  'agreementMinInstalmentCents',
+  'downPaymentCents',
+]);
 const CONTRACT_WORDS: Record<string, 'status' | 'sector' | 'procedure'> = {
   status: 'status',
   sector: 'sector',
@@ -74,7 +81,8 @@ export function valueWords(
     if (field === 'municipality' || field === 'serves')
       return findMunicipality(value)?.municipio ?? String(value);
     if (field === 'resultCode') return paymentResult(value)?.[lang] ?? String(value);
-    if (field === 'advanceBonusPercent' || field === 'bonusPercent') return `${value} %`;
+    if (field === 'advanceBonusPercent' || field === 'bonusPercent' || field === 'agreementMinDownPercent')
+      return `${value} %`;
     return value.toLocaleString(lang === 'en' ? 'en-US' : 'es-ES');
   }
   const text = String(value);
