@@ -5,7 +5,7 @@ import {
   agreementItemOf,
   agreementProblems,
   agreementSchedule,
-  DEFAULT_AGREEMENT_LIMITS as L,
+  DEFAULT_AGREEMENT_LIMITS,
   maxInstalmentsFor,
   minDownPaymentCents,
   suggestedPlan,
@@ -14,7 +14,17 @@ import { contractRequestProblems } from './contract-request-input';
 import { ERROR_CATALOGUE } from './error-catalogue';
 import { settingsSchema } from './settings';
 
+const L = { minDownPercent: 20, maxInstalments: 12, minInstalmentCents: 10_000 };
+
 describe('payment agreement limits', () => {
+  it('starts from 20 % down, 12 instalments at most, $5.00 each at least', () => {
+    expect(DEFAULT_AGREEMENT_LIMITS).toEqual({
+      minDownPercent: 20,
+      maxInstalments: 12,
+      minInstalmentCents: 500,
+    });
+  });
+
   it('asks at least the minimum percent down, rounded up to the cent', () => {
     expect(minDownPaymentCents(100_000, L)).toBe(20_000);
     expect(minDownPaymentCents(100_001, L)).toBe(20_001);

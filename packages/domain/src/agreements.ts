@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 /**
  * Payment agreements (issue 30, "Solicitar convenio"): a customer with overdue invoices on a code asks
  * to pay them as a down payment plus monthly instalments, within the limits an administrator sets at
@@ -16,10 +14,15 @@ export interface AgreementLimits {
   minInstalmentCents: number;
 }
 
+/**
+ * The first limits of a space. The smallest instalment is $5.00: a household's bimonthly invoice is a
+ * few pesos at the residential tariff (billing/tariff.ts), so a larger floor would leave most
+ * households without any agreement; administrators raise it at /admin/settings.
+ */
 export const DEFAULT_AGREEMENT_LIMITS: Readonly<AgreementLimits> = Object.freeze({
   minDownPercent: 20,
   maxInstalments: 12,
-  minInstalmentCents: 10_000,
+  minInstalmentCents: 500,
 });
 
 /** The plan a customer asks for (or a clerk approves): down payment and number of instalments. */
@@ -135,35 +138,6 @@ export function agreementItemOf(number: string): { requestId: string; n: number;
   const m = ITEM_NUMBER.exec(number);
   return m ? { requestId: m[1], n: Number(m[2]), of: Number(m[3]) } : null;
 }
-
-// ————— Requests —————
-
-const cents = z.number().int().min(0).max(1_000_000_000_000);
-
-/** What a customer sends from the code's page. */
-export const agreementRequestSchema = z.object({
-  cc: z.string().trim().min(1).max(40),
-  invoiceIds: z.array(z.string().trim().min(1).max(60)).min(1).max(60),
-  downPaymentCents: cents,
-  instalments: z.number().int().min(0).max(120),
-  reason: z.string().max(1000),
-  phone: z.string().max(20).optional().nullable(),
-});
-export type AgreementRequestInput = z.infer<typeof agreementRequestSchema>;
-
-/** A clerk's approval: the plan as asked (fields left out) or changed, and an optional answer. */
-export const agreementApprovalSchema = z.object({
-  downPaymentCents: cents.optional(),
-  instalments: z.number().int().min(0).max(120).optional(),
-  answer: z.string().trim().max(2000).optional().nullable(),
-  version: z.number().int().min(0).optional(),
-});
-export type AgreementApproval = z.infer<typeof agreementApprovalSchema>;
-
-export const agreementRejectionSchema = z.object({
-  reason: z.string().max(2000),
-  version: z.number().int().min(0).optional(),
-});
 
 /** The agreement a request carries: what was asked and, once approved, what was agreed. */
 export interface AgreementPayload {

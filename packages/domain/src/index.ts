@@ -1,3 +1,4 @@
+export * from './agreement-schemas';
 export * from './agreements';
 export * from './billing';
 export * from './constants';

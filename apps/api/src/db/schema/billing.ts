@@ -83,12 +83,18 @@ export const invoices = pgTable(
     /** Set while a payment is in flight ("Procesando"); a second payment cannot claim the invoice. */
     inFlightPaymentId: uuid('in_flight_payment_id'),
     consumptionM3: integer('consumption_m3'),
+    /**
+     * The payment agreement (payment_agreements.id) the invoice belongs to: an AGREED invoice it
+     * covers (its debt is the agreement's items), or one of the agreement's payable items.
+     */
+    agreementId: uuid('agreement_id'),
   },
   (t) => [
     uniqueIndex('invoices_number_uq').on(t.number),
     index('invoices_cc_issued_idx').on(t.cc, t.issuedOn.desc(), t.id),
     index('invoices_open_cc_idx').on(t.cc).where(sql`${t.status} <> 'PAID'`),
     index('invoices_in_flight_idx').on(t.inFlightPaymentId).where(sql`${t.inFlightPaymentId} is not null`),
+    index('invoices_agreement_idx').on(t.agreementId).where(sql`${t.agreementId} is not null`),
   ],
 );
 
@@ -148,6 +154,8 @@ export const paymentAgreements = pgTable(
       .references(() => accounts.cc),
     invoiceIds: uuid('invoice_ids').array().notNull(),
     amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
+    /** The portal's request ID (contract request of procedure PAYMENT_AGREEMENT), when asked online. */
+    requestId: text('request_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('payment_agreements_cc_idx').on(t.cc)],

@@ -1,3 +1,4 @@
+import type { AgreementPayload } from '@ov/domain';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -75,6 +76,8 @@ export const contractRequests = pgTable(
     contractCode: text('contract_code'),
     /** The generated contract, kept so staff and requester download the same document. */
     contractFile: text('contract_file'),
+    /** A payment agreement's invoices, plan asked and plan approved (procedure PAYMENT_AGREEMENT). */
+    agreement: jsonb('agreement').$type<AgreementPayload>(),
     uploadTokenHash: text('upload_token_hash'),
     uploadTokenExpiresAt: timestamp('upload_token_expires_at', { withTimezone: true }),
     version: integer('version').notNull().default(0),

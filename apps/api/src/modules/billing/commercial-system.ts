@@ -1,5 +1,6 @@
 import type {
   AccountSummary,
+  AgreementItem,
   CcDebt,
   ClientType,
   InvoiceDisplayStatus,
@@ -90,6 +91,15 @@ export interface CommercialSystem {
    */
   openAccount(tx: Executor, account: NewCommercialAccount): Promise<{ cc: string }>;
   /**
+   * A payment agreement approved in the portal (issue 30). The built-in ledger marks the invoices
+   * AGREED (Conveniada: online payments of them answer result code 12), adds the schedule's items as
+   * invoices of the code (payable like any other; once all are paid the covered invoices are PAID),
+   * and refuses (LedgerRejection) when an invoice is missing (7), paid (3), agreed (12) or being paid
+   * (4). A system over HTTP leaves it out: the portal records the approval, and the invoices show as
+   * agreed when the system's change feed says so (design §7 is unchanged).
+   */
+  applyAgreement?(tx: Executor, agreement: NewAgreement): Promise<{ agreementId: string }>;
+  /**
    * Forgets what is kept about these codes (the change feed named them): every process reads them
    * live again. The built-in ledger keeps nothing of its own and leaves it out.
    */
@@ -98,6 +108,15 @@ export interface CommercialSystem {
     creditAdvance(advance: CreditAdvance, condition: SqlFragment, binder: Binder): SqlFragment;
     releaseInvoices(paymentId: string, condition: SqlFragment, binder: Binder): SqlFragment;
   };
+}
+
+export interface NewAgreement {
+  cc: string;
+  /** The request ID without its dash (the items' numbers carry it). */
+  requestId: string;
+  invoiceIds: string[];
+  /** The schedule: n = 0 the down payment, then the monthly instalments (domain agreementSchedule). */
+  items: AgreementItem[];
 }
 
 export interface NewCommercialAccount {

@@ -1,5 +1,5 @@
-import { createHash } from 'node:crypto';
-import { advanceBonusCents } from '@ov/domain';
+import { createHash, randomUUID } from 'node:crypto';
+import { advanceBonusCents, agreementItemNumber } from '@ov/domain';
 import {
   type CommercialSystem,
   type CreditAdvance,
@@ -17,6 +17,7 @@ type Writes = Pick<
   | 'creditAdvance'
   | 'reversePayment'
   | 'inStatement'
+  | 'applyAgreement'
 >;
 
 /** The advance and its bonus, in cents (integers; the bonus rule is the domain's `advanceBonusCents`). */
@@ -78,7 +79,7 @@ export function createLedgerWrites(repo: LedgerRepository): Writes {
       4,
       open.filter((i) => i.inFlightPaymentId && i.inFlightPaymentId !== paymentId),
     );
-    return open;
+    return Object.assign(open, { rows });
   }
 
   return {
@@ -98,6 +99,7 @@ export function createLedgerWrites(repo: LedgerRepository): Writes {
       const already = await repo.ledgerPaymentId(tx, paymentId);
       if (already) return { applied: false, ledgerPaymentId: already };
       const open = await lockPayable(tx, cc, invoiceIds, paymentId);
+      const agreementOf = new Map(open.rows.map((r) => [r.id, r.agreementId ?? undefined]));
       const due = open.reduce((s, i) => s + i.dueCents, 0);
       if (!Number.isSafeInteger(amountCents) || amountCents !== due) throw new LedgerRejection(13);
       const id = await repo.insertLedgerPayment(tx, { paymentId, cc, amountCents, method, kind: 'CC' });
@@ -107,7 +109,33 @@ export function createLedgerWrites(repo: LedgerRepository): Writes {
         tx,
         open.map((i) => ({ paymentId, invoiceId: i.id, amountCents: i.dueCents })),
       );
+      // The last item of a payment agreement paid: the invoices it covers are settled.
+      const agreements = [...new Set(open.map((i) => agreementOf.get(i.id)).filter((a) => a !== undefined))];
+      await repo.settleAgreements(tx, agreements);
       return { applied: true, ledgerPaymentId: id };
+    },
+
+    async applyAgreement(tx, { cc, requestId, invoiceIds, items }) {
+      const ids = [...new Set(invoiceIds)];
+      const agreementId = randomUUID();
+      // The same checks as a payment's claim: only open invoices of the code, idle, not agreed yet.
+      const open = await lockPayable(tx, cc, ids, agreementId);
+      const first = open.rows[0];
+      const amountCents = items.reduce((s, i) => s + i.amountCents, 0);
+      await repo.insertAgreement(
+        tx,
+        { id: agreementId, cc, invoiceIds: ids, amountCents, requestId },
+        items.map((item) => ({
+          cc,
+          number: agreementItemNumber(requestId, item.n, item.of),
+          issuedOn: item.dueOn,
+          periodFrom: item.dueOn,
+          periodTo: item.dueOn,
+          invoicedCents: item.amountCents,
+          policy: first?.policy ?? null,
+        })),
+      );
+      return { agreementId };
     },
 
     async creditAdvance(tx, advance) {

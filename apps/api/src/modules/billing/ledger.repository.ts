@@ -1,7 +1,14 @@
 import type { InvoiceDisplayStatus } from '@ov/domain';
 import { and, asc, eq, gte, inArray, isNotNull, isNull, lte, ne, or, type SQL, sql } from 'drizzle-orm';
 import { type Executor, oncePerDatabase } from '../../db/client';
-import { accounts, advanceBalances, invoices, ledgerPaymentInvoices, ledgerPayments } from '../../db/schema';
+import {
+  accounts,
+  advanceBalances,
+  invoices,
+  ledgerPaymentInvoices,
+  ledgerPayments,
+  paymentAgreements,
+} from '../../db/schema';
 import { type Binder, insertWhere, pendingInsert } from '../../lib/batch';
 import type { InvoiceQuery } from './commercial-system';
 
@@ -12,6 +19,14 @@ export type LedgerPaymentRow = typeof ledgerPayments.$inferSelect;
 
 /** What is still due on an unpaid invoice, in SQL (mirrors domain amountDueCents). */
 export const dueSql = sql<number>`greatest(${invoices.invoicedCents} - ${invoices.paidCents} - ${invoices.bonusCents}, 0)`;
+
+/**
+ * An AGREED invoice covered by a payment agreement made in the portal: its debt is the agreement's
+ * payable items (invoices of the same code), so it is not counted twice.
+ */
+const coveredSql = sql`(${invoices.status} = 'AGREED' and ${invoices.agreementId} is not null)`;
+/** A payment agreement's payable items are not invoices of a period (chart, ownership proof). */
+const periodInvoiceSql = sql`${invoices.number} not like 'CV-%'`;
 
 /**
  * Newest first, in the order of `invoices_cc_issued_idx` (cc, issued_on desc nulls last, id): a bare
@@ -69,9 +84,11 @@ function buildDebtsQuery(db: Executor) {
   return db
     .select({
       cc: invoices.cc,
-      total: sql<string>`coalesce(sum(${dueSql}), 0)`,
-      pending: sql<number>`count(*) filter (where ${dueSql} > 0)::int`,
-      oldest: sql<string | null>`min(${invoices.issuedOn}) filter (where ${dueSql} > 0)`,
+      total: sql<string>`coalesce(sum(${dueSql}) filter (where not ${coveredSql}), 0)`,
+      pending: sql<number>`count(*) filter (where ${dueSql} > 0 and not ${coveredSql})::int`,
+      oldest: sql<
+        string | null
+      >`min(${invoices.issuedOn}) filter (where ${dueSql} > 0 and not ${coveredSql})`,
       agreed: sql<number>`count(*) filter (where ${invoices.status} = 'AGREED')::int`,
       processing: sql<number>`count(*) filter (where ${invoices.inFlightPaymentId} is not null)::int`,
     })
@@ -175,12 +192,12 @@ export function createLedgerRepository(db: Executor) {
       return db.select().from(accounts).where(inArray(accounts.cc, ccs));
     },
 
-    /** The code's invoices that are not PAID, oldest first. */
+    /** The code's invoices that are not PAID, oldest first (those a portal agreement covers left out). */
     async unpaidInvoices(cc: string): Promise<InvoiceRow[]> {
       return db
         .select()
         .from(invoices)
-        .where(and(eq(invoices.cc, cc), ne(invoices.status, 'PAID')))
+        .where(and(eq(invoices.cc, cc), ne(invoices.status, 'PAID'), sql`not ${coveredSql}`))
         .orderBy(asc(invoices.issuedOn), asc(invoices.id));
     },
 
@@ -229,7 +246,7 @@ export function createLedgerRepository(db: Executor) {
       const rows = await db
         .select({ number: invoices.number })
         .from(invoices)
-        .where(eq(invoices.cc, cc))
+        .where(and(eq(invoices.cc, cc), periodInvoiceSql))
         .orderBy(...newestFirst)
         .limit(count);
       return rows.map((r) => r.number);
@@ -260,7 +277,7 @@ export function createLedgerRepository(db: Executor) {
           consumptionM3: invoices.consumptionM3,
         })
         .from(invoices)
-        .where(eq(invoices.cc, cc))
+        .where(and(eq(invoices.cc, cc), periodInvoiceSql))
         .orderBy(...newestFirst)
         .limit(periods);
     },
@@ -316,6 +333,42 @@ export function createLedgerRepository(db: Executor) {
         .onConflictDoNothing({ target: ledgerPayments.paymentId })
         .returning({ id: ledgerPayments.id });
       return lp?.id;
+    },
+
+    /** A payment agreement (issue 30): its record, its invoices AGREED, its items as new invoices. */
+    async insertAgreement(
+      tx: Executor,
+      agreement: typeof paymentAgreements.$inferInsert & { id: string },
+      items: (typeof invoices.$inferInsert)[],
+    ) {
+      await tx.insert(paymentAgreements).values(agreement);
+      await tx
+        .update(invoices)
+        .set({ status: 'AGREED', agreementId: agreement.id })
+        .where(inArray(invoices.id, agreement.invoiceIds));
+      if (items.length)
+        await tx.insert(invoices).values(items.map((i) => ({ ...i, agreementId: agreement.id })));
+    },
+
+    /**
+     * The agreements among `agreementIds` whose every item is now paid: the invoices they cover are
+     * settled (PAID) too. Returns how many invoices were settled.
+     */
+    async settleAgreements(tx: Executor, agreementIds: string[]): Promise<number> {
+      if (!agreementIds.length) return 0;
+      const settled = await tx
+        .update(invoices)
+        .set({ status: 'PAID', partial: false })
+        .where(
+          and(
+            inArray(invoices.agreementId, agreementIds),
+            eq(invoices.status, 'AGREED'),
+            sql`not exists (select 1 from ${invoices} as item where item.agreement_id = ${invoices.agreementId}
+              and item.status not in ('PAID', 'AGREED'))`,
+          ),
+        )
+        .returning({ id: invoices.id });
+      return settled.length;
     },
 
     /** An invoice paid: `dueCents` more paid, status PAID, no longer claimed. */

@@ -32,8 +32,11 @@ export function contractQueries() {
     },
 
     /** The contract's record behind its verification code. */
-    async insertContractDocument(tx: Executor, values: { code: string; cc: string; subject: string }) {
-      await tx.insert(billingDocuments).values({ ...values, kind: 'CONTRACT', amountCents: null });
+    async insertContractDocument(
+      tx: Executor,
+      values: { code: string; cc: string; subject: string; amountCents?: number | null },
+    ) {
+      await tx.insert(billingDocuments).values({ amountCents: null, ...values, kind: 'CONTRACT' });
     },
 
     async updateAccount(tx: Executor, cc: string, set: AccountChanges) {

@@ -180,7 +180,7 @@ export function createRequestIntake(deps: RequestIntakeDeps) {
 }
 
 /** The unique constraint a failed insert broke (PostgreSQL 23505), or null. */
-function uniqueConstraint(err: unknown): string | null {
+export function uniqueConstraint(err: unknown): string | null {
   const e = err as { code?: string; constraint?: string; cause?: { code?: string; constraint?: string } };
   const c = e?.cause ?? e;
   return c?.code === '23505' ? (c.constraint ?? 'unknown') : null;

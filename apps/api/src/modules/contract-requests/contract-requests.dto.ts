@@ -73,6 +73,7 @@ export function fullDto(r: Row, events: EventRow[], attachments: AttachmentRow[]
     newClientCode: r.newClientCode,
     contractCode: r.contractCode,
     hasContract: r.contractFile !== null,
+    agreement: r.agreement ?? null,
     lang: r.lang,
     version: r.version,
     history: events.map((e) => ({

@@ -187,7 +187,7 @@ export interface ContractPdf {
   verifyUrl: string;
 }
 
-function signatureBlocks(doc: Doc, left: string, right: string, leftName: string, rightName: string) {
+export function signatureBlocks(doc: Doc, left: string, right: string, leftName: string, rightName: string) {
   doc.moveDown(3);
   const y = doc.y;
   const width = 200;

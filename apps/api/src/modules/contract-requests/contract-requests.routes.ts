@@ -10,6 +10,7 @@ import { z } from 'zod';
 import { requestLanguage } from '../../lib/language';
 import { sendPage } from '../../lib/search';
 import { principalOf } from '../../plugins/access';
+import { agreementRoutes } from './contract-requests.agreement.routes';
 import {
   attachmentDtoSchema,
   fullDtoSchema,
@@ -178,6 +179,7 @@ export const contractRequestsRoutes: FastifyPluginAsyncZod<{ requests: ContractR
 
   // Staff's steps (and the contract PDF), registered here to keep the routes in their order.
   await app.register(contractRequestsStaffRoutes, { requests });
+  await app.register(agreementRoutes, { requests });
 
   app.post(
     `${base}/:requestId/attachments`,

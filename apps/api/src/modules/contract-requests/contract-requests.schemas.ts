@@ -38,6 +38,35 @@ export const attachmentDtoSchema = z.object({
   bytes: z.number(),
   createdAt: z.string(),
 });
+const plan = { downPaymentCents: z.number().int(), instalments: z.number().int() };
+const item = z.object({
+  n: z.number().int(),
+  of: z.number().int(),
+  dueOn: z.string(),
+  amountCents: z.number().int(),
+});
+/** A payment agreement's invoices, the plan asked, the limits then in force and the plan approved. */
+export const agreementDtoSchema = z.object({
+  invoices: z.array(
+    z.object({ id: z.string(), number: z.string(), issuedOn: z.string(), dueCents: z.number().int() }),
+  ),
+  totalCents: z.number().int(),
+  asked: z.object(plan),
+  limits: z.object({
+    minDownPercent: z.number().int(),
+    maxInstalments: z.number().int(),
+    minInstalmentCents: z.number().int(),
+  }),
+  approved: z.object({ ...plan, on: z.string(), schedule: z.array(item) }).nullable(),
+});
+export const agreementOptionsSchema = z.object({
+  cc: z.string(),
+  holder: z.string(),
+  limits: agreementDtoSchema.shape.limits,
+  invoices: agreementDtoSchema.shape.invoices,
+  openRequestId: z.string().nullable(),
+  today: z.string(),
+});
 const s = z.string().nullable();
 export const fullDtoSchema = summaryDtoSchema.extend({
   owned: z.boolean(),
@@ -65,6 +94,7 @@ export const fullDtoSchema = summaryDtoSchema.extend({
   newClientCode: s,
   contractCode: s,
   hasContract: z.boolean(),
+  agreement: agreementDtoSchema.nullable(),
   lang: z.string(),
   version: z.number(),
   history: z.array(z.object({ kind: z.string(), status, answer: s, at: z.string() })),

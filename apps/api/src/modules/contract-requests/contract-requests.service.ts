@@ -1,10 +1,12 @@
 import {
   AppError,
+  agreementLimitsOf,
   BILLING_PERIOD_MONTHS,
   CONTRACT_LABELS,
   type ContractRequestStatus,
   type ContractSector,
   clientCodeMatcher,
+  DEFAULT_AGREEMENT_LIMITS,
   formatRequestId,
   maskHolderName,
   normalizeRequestId,
@@ -19,6 +21,7 @@ import type { CommercialSystem } from '../billing';
 import type { FileStorage } from '../files';
 import type { SettingsStore } from '../settings';
 import { createRequestAccess } from './contract-requests.access';
+import { createAgreements } from './contract-requests.agreement';
 import { createRequestAttachments } from './contract-requests.attachments';
 import { createRequestClaims } from './contract-requests.claim';
 import { createContractIssuer, municipalityName } from './contract-requests.contract';
@@ -27,7 +30,7 @@ import { detailsOf, publicDto, summaryDto } from './contract-requests.dto';
 import { createRequesterNotice } from './contract-requests.notify';
 import { renderRequestContract, renderRequestReceipt } from './contract-requests.pdf';
 import type { ContractRequestsRepository } from './contract-requests.repository';
-import { createStaffWorkflow } from './contract-requests.staff';
+import { createMove, createStaffWorkflow } from './contract-requests.staff';
 
 export interface ContractRequestsDeps {
   /** Throttle counters (lib/throttle) and the users module's view of staff scope. */
@@ -72,12 +75,25 @@ export function createContractRequestsService(deps: ContractRequestsDeps) {
     billingMonthsOf,
   });
   const staff = createStaffWorkflow({ repo, commercial, access, issuer, tellRequester });
+  const agreements = createAgreements({
+    db,
+    repo,
+    commercial,
+    access,
+    storage,
+    publicUrl: deps.publicUrl,
+    limitsOf: async (space) =>
+      deps.settings ? agreementLimitsOf(await deps.settings.get(space)) : DEFAULT_AGREEMENT_LIMITS,
+    tellRequester,
+    move: createMove({ repo, tellRequester }),
+  });
   const attachments = createRequestAttachments({ db, repo, storage, access });
   const claims = createRequestClaims({ db, repo, access });
   const intake = createRequestIntake({ db, repo, commercial, matcherOf, tellRequester });
 
   return {
     ...staff,
+    ...agreements,
     ...attachments,
     ...intake,
     askClaimCode: claims.askClaimCode,
@@ -152,14 +168,22 @@ export function createContractRequestsService(deps: ContractRequestsDeps) {
       return rows.map((r) => ({ status: r.status as ContractRequestStatus, count: r.count }));
     },
 
-    /** Staff from SIGNATURE_READY, the owner once SIGNED (461 before, or when there is nothing). */
+    /**
+     * Staff from SIGNATURE_READY, the owner once SIGNED (461 before, or when there is nothing); a
+     * payment agreement's document once approved (642 before).
+     */
     async contract(p: Principal, raw: string) {
       const { row, staff } = await readable(p, raw);
       const open = staff ? ['SIGNATURE_READY', 'SIGNED'].includes(row.status) : row.status === 'SIGNED';
-      if (!open || !row.contractFile) throw new AppError('BADREQUESTERROR', 461);
+      const missing = row.procedureType === 'PAYMENT_AGREEMENT' ? 642 : 461;
+      if (!open || !row.contractFile) throw new AppError('BADREQUESTERROR', missing);
       const pdf = await storage.get(row.contractFile);
       if (!pdf) throw new AppError('BADREQUESTERROR', 461);
-      return { pdf, name: `contrato-${row.contractNumber ?? formatRequestId(row.requestId)}.pdf` };
+      const name =
+        row.procedureType === 'PAYMENT_AGREEMENT'
+          ? `convenio-${formatRequestId(row.requestId)}.pdf`
+          : `contrato-${row.contractNumber ?? formatRequestId(row.requestId)}.pdf`;
+      return { pdf, name };
     },
   };
 }

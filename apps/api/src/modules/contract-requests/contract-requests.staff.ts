@@ -32,18 +32,13 @@ export interface StaffWorkflowDeps {
   tellRequester: ReturnType<typeof createRequesterNotice>;
 }
 
-/** What staff do with a request: move it through its states, answer, annul, fill the contract's fields. */
-export function createStaffWorkflow(deps: StaffWorkflowDeps) {
-  const { repo, commercial, access, issuer, tellRequester } = deps;
-  const detailsOf = (row: Row, ex?: Executor) => details(repo, row, ex);
-  const { staffView, byRequestId, assertMayProcess } = access;
-  const { prepareContract, applyToLedger } = issuer;
-
-  /**
-   * Moves a request from `from` to `to` in one guarded statement (WHERE status = from): the one that
-   * loses a race gets 409. Records the step, traces it and tells the requester, all in `tx`.
-   */
-  async function move(
+/**
+ * Moves a request from `from` to `to` in one guarded statement (WHERE status = from): the one that
+ * loses a race gets 409. Records the step, traces it and tells the requester, all in `tx`.
+ */
+export function createMove(deps: Pick<StaffWorkflowDeps, 'repo' | 'tellRequester'>) {
+  const { repo, tellRequester } = deps;
+  return async function move(
     tx: Executor,
     p: Principal | null,
     before: Row,
@@ -78,7 +73,16 @@ export function createStaffWorkflow(deps: StaffWorkflowDeps) {
     });
     await tellRequester(tx, after, answer);
     return after;
-  }
+  };
+}
+
+/** What staff do with a request: move it through its states, answer, annul, fill the contract's fields. */
+export function createStaffWorkflow(deps: StaffWorkflowDeps) {
+  const { repo, commercial, access, issuer } = deps;
+  const move = createMove(deps);
+  const detailsOf = (row: Row, ex?: Executor) => details(repo, row, ex);
+  const { staffView, byRequestId, assertMayProcess } = access;
+  const { prepareContract, applyToLedger } = issuer;
 
   return {
     async transition(
@@ -90,8 +94,10 @@ export function createStaffWorkflow(deps: StaffWorkflowDeps) {
       // Asked before the transaction: the ledger and the caller's scope are other reads.
       const view = await staffView(p);
       const seen = await byRequestId(raw);
+      // A payment agreement is about the debt: never held for it; approved or rejected on its own routes.
+      const agreement = seen.procedureType === 'PAYMENT_AGREEMENT';
       const debt =
-        (body.to === 'PENDING' || body.to === 'REVIEW') && seen.clientCode
+        !agreement && (body.to === 'PENDING' || body.to === 'REVIEW') && seen.clientCode
           ? await hasDebt(commercial, seen.clientCode)
           : false;
       const result = await repo.transaction(async (tx) => {
@@ -110,6 +116,8 @@ export function createStaffWorkflow(deps: StaffWorkflowDeps) {
           return move(tx, p, before, from, answer);
         }
         if (!isStaffTransition(from, body.to)) throw new AppError('BADREQUESTERROR', 437);
+        if (agreement && (body.to === 'SIGNATURE_READY' || body.to === 'SIGNED'))
+          throw new AppError('BADREQUESTERROR', 437);
         const to = body.to;
         // Taking a request on a code with debt, or sending it to review, asks the ledger first: with
         // debt it is held in DEBT_PENDING until the ledger says the debt is paid.

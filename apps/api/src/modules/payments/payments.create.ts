@@ -69,7 +69,8 @@ async function chooseInvoices(ctx: PaymentsContext, body: PayInvoicesBody): Prom
       if (inv) chosen.push(inv);
       else {
         const known = await ledgerRead(ctx, () => commercial.getInvoice(body.cc, id));
-        throw paymentError(known ? 3 : 7, { invoiceIds: [id] });
+        // Not in the debt: paid (3), or agreed and paid through its agreement's items (12).
+        throw paymentError(known ? (known.status === 'AGREED' ? 12 : 3) : 7, { invoiceIds: [id] });
       }
     }
   }
