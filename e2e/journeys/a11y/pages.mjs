@@ -115,6 +115,7 @@ const CUSTOMER_PAGES = [
     open: { 'add code': dialogOf('codes-add'), 'hovered button': hovered, 'paid-up code': paidUp },
   },
   { path: '/clientCodes/2300000000001', key: true },
+  { path: '/clientCodes/2300000000001/agreement' },
   { path: '/clientCodes/2300000000010' },
   { path: '/payments/payments', key: true },
   { path: '/payments/payments?cc=2300000000001' },

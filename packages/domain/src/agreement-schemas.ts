@@ -27,4 +27,3 @@ export const agreementRejectionSchema = z.object({
   reason: z.string().max(2000),
   version: z.number().int().min(0).optional(),
 });
-

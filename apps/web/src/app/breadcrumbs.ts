@@ -13,6 +13,8 @@ const SUBPAGE_LABELS: Record<string, string> = {
   create: 'common.create',
   edit: 'common.edit',
   personal: 'breadcrumb.personal',
+  // A code's "Solicitar convenio" (the page's feature brings the words).
+  agreement: 'contractRequests.agreement.pageTitle',
 };
 
 const PAGE_LABELS = new Map(PRIVATE_ROUTES.map((route) => [linkOf(route), route.labelKey]));

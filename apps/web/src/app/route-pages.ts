@@ -18,6 +18,9 @@ export const MyRequests = lazyPage(() =>
 export const ContractRequestForm = lazyPage(
   () => import('../features/contract-requests/pages/contract-request-page'),
 );
+export const AgreementRequestPage = lazyPage(
+  () => import('../features/contract-requests/pages/agreement-request-page'),
+);
 export const RequestSearch = lazyPage(
   () => import('../features/contract-requests/pages/request-search-page'),
 );

@@ -6,6 +6,7 @@ import { PATHS } from '../lib/urls';
 import { PUBLIC_ROUTE_ENTRIES } from './public-routes';
 import {
   AccessRequestsPage,
+  AgreementRequestPage,
   AllQueue,
   BigClientQueue,
   ClientCodesPage,
@@ -95,6 +96,15 @@ export const ROUTES: readonly RouteEntry[] = [
     page: CodeDetailPage,
     early: ({ cc }) => (cc ? codeDetailCalls(cc) : []),
     plain: true,
+    access: { customer: true },
+  },
+  {
+    // "Solicitar convenio": the holder of a code asks for a payment agreement (issue 30).
+    key: 'clientCodeAgreement',
+    path: `${PATHS.clientCodes}/:cc/agreement`,
+    zone: 'private',
+    labelKey: 'menu.clientCodes',
+    page: AgreementRequestPage,
     access: { customer: true },
   },
   {

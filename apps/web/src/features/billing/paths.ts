@@ -8,4 +8,6 @@ export const BILLING_PATHS = {
   staffCode: (cc: string) => `/admin/client-codes/${encodeURIComponent(cc)}`,
   pay: (cc: string) => `${PATHS.payments}?cc=${encodeURIComponent(cc)}`,
   prepaid: (cc: string) => `${PATHS.prepaid}?cc=${encodeURIComponent(cc)}`,
+  /** "Solicitar convenio" (the page is the contract-requests feature's). */
+  agreement: (cc: string) => `${PATHS.clientCodes}/${encodeURIComponent(cc)}/agreement`,
 } as const;

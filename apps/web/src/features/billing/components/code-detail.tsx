@@ -2,6 +2,7 @@ import {
   ArrowLeftOutlined,
   CreditCardOutlined,
   FileProtectOutlined,
+  ScheduleOutlined,
   WalletOutlined,
 } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
@@ -96,6 +97,14 @@ export function CodeDetail({ cc, viewer }: { cc: string; viewer: Viewer }) {
                 data-testid="code-prepaid"
               >
                 {t('billing.detail.prepaid')}
+              </Button>
+              <Button
+                icon={<ScheduleOutlined />}
+                disabled={!data || data.totalDebtCents <= 0 || !data.active}
+                onClick={() => navigate(BILLING_PATHS.agreement(cc))}
+                data-testid="code-agreement"
+              >
+                {t('billing.detail.agreement')}
               </Button>
               <Button
                 type="primary"

@@ -1,3 +1,4 @@
+import type { AgreementLimits, AgreementPayload } from '@ov/domain/agreements';
 import type { ContractRequestInput } from '@ov/domain/contract-request-input';
 import type { ContractSector, ContractStaffPatch } from '@ov/domain/contract-requests';
 import type { ContractRequestStatus, ProcedureType } from '@ov/domain/enums';
@@ -67,6 +68,8 @@ export interface ContractRequest extends RequestSummary {
   newClientCode: string | null;
   contractCode: string | null;
   hasContract: boolean;
+  /** A payment agreement's invoices and plans (procedure PAYMENT_AGREEMENT), null otherwise. */
+  agreement: AgreementPayload | null;
   version: number;
   history: RequestEvent[];
   attachments: RequestAttachment[];
@@ -163,6 +166,39 @@ export const saveStaffFields = (
   version: number,
   force = false,
 ) => patchVersioned<ContractRequest>(`${BASE}/${enc(requestId)}`, fields, version, force);
+
+// ————— Payment agreements (asked from a code's page) —————
+
+export interface AgreementOptions {
+  cc: string;
+  holder: string;
+  limits: AgreementLimits;
+  invoices: { id: string; number: string; issuedOn: string; dueCents: number }[];
+  openRequestId: string | null;
+  today: string;
+}
+
+export const agreementOptionsQuery = (cc: string) => ({
+  queryKey: [...CONTRACT_REQUESTS_KEY, 'agreement-options', cc],
+  queryFn: ({ signal }: { signal: AbortSignal }) =>
+    api.get<AgreementOptions>(`/payment-agreements/options/${enc(cc)}`, signal),
+});
+
+export const askAgreement = (body: {
+  cc: string;
+  invoiceIds: string[];
+  downPaymentCents: number;
+  instalments: number;
+  reason: string;
+}) => api.post<{ requestId: string; status: 'NEW' }>('/payment-agreements', body);
+
+export const approveAgreement = (
+  requestId: string,
+  body: { downPaymentCents: number; instalments: number; answer?: string; version: number },
+) => api.post<ContractRequest>(`${BASE}/${enc(requestId)}/agreement/approve`, body);
+
+export const rejectAgreement = (requestId: string, reason: string, version: number) =>
+  api.post<ContractRequest>(`${BASE}/${enc(requestId)}/agreement/reject`, { reason, version });
 
 export const contractPath = (requestId: string) => `${BASE}/${enc(requestId)}/contract`;
 export const attachmentPath = (requestId: string, id: string) =>

@@ -20,6 +20,7 @@ import {
   requestQuery,
   transition,
 } from '../api/contract-requests';
+import { AgreementPanel } from './agreement-panel';
 import { RequestAttachments } from './request-attachments';
 import { StaffFields } from './staff-fields';
 import { StatusTag } from './status-tag';
@@ -159,7 +160,14 @@ export function RequestDetails({ requestId }: { requestId: string }) {
     ],
   ];
 
-  const moves = staff && open ? staffTransitionsFrom(r.status) : [];
+  // A payment agreement is approved or rejected in its own panel, never drawn up as a contract.
+  const agreement = r.procedureType === 'PAYMENT_AGREEMENT' && r.agreement;
+  const moves =
+    staff && open
+      ? staffTransitionsFrom(r.status).filter(
+          (to) => !agreement || (to !== 'SIGNATURE_READY' && to !== 'SIGNED'),
+        )
+      : [];
   const canDownload = r.hasContract && (r.status === 'SIGNED' || (staff && r.status === 'SIGNATURE_READY'));
 
   return (
@@ -185,7 +193,7 @@ export function RequestDetails({ requestId }: { requestId: string }) {
               {a('answer')}
             </Button>
           ) : null}
-          {staff && open && r.sector === 'RESIDENTIAL' ? (
+          {staff && open && r.sector === 'RESIDENTIAL' && !agreement ? (
             <Button danger onClick={() => setDialog({ kind: 'annul' })} data-testid="annul">
               {a('annul')}
             </Button>
@@ -193,13 +201,15 @@ export function RequestDetails({ requestId }: { requestId: string }) {
           {canDownload ? (
             <Button
               onClick={() =>
-                downloadPdf(contractPath(r.requestId), `contrato-${r.contractNumber}.pdf`, lang).catch(
-                  notify.error,
-                )
+                downloadPdf(
+                  contractPath(r.requestId),
+                  agreement ? `convenio-${r.requestId}.pdf` : `contrato-${r.contractNumber}.pdf`,
+                  lang,
+                ).catch(notify.error)
               }
               data-testid="download-contract"
             >
-              {a('download')}
+              {agreement ? t('contractRequests.agreement.download') : a('download')}
             </Button>
           ) : null}
           {!staff && r.status === 'SIGNED' && r.newClientCode ? (
@@ -214,7 +224,7 @@ export function RequestDetails({ requestId }: { requestId: string }) {
           ) : null}
         </div>
       ) : null}
-      {staff && open && r.sector !== 'RESIDENTIAL' ? (
+      {staff && open && r.sector !== 'RESIDENTIAL' && !agreement ? (
         <p className="ov-cr__hint">{a('annulOnlyResidential')}</p>
       ) : null}
 
@@ -228,9 +238,11 @@ export function RequestDetails({ requestId }: { requestId: string }) {
           ))}
       </Descriptions>
 
-      {staff && open ? <StaffFields request={r} onSaved={refresh} /> : null}
+      {agreement ? <AgreementPanel request={r} staff={staff} onDone={refresh} /> : null}
 
-      {r.attachments.length || (!staff && open) ? (
+      {staff && open && !agreement ? <StaffFields request={r} onSaved={refresh} /> : null}
+
+      {r.attachments.length || (!staff && open && !agreement) ? (
         <RequestAttachments request={r} ownerMayAdd={!staff && open} onAdded={refresh} />
       ) : null}
 
