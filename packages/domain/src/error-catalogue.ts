@@ -258,6 +258,13 @@ export const ERROR_CATALOGUE: readonly CatalogueEntry[] = Object.freeze([
     'The verification expired or was already used; please try again',
   ),
   bad(617, 'No se encontró la llave de acceso', 'The passkey was not found'),
+  // 620–629: pay without an account (ours, issue 30; apps/api/src/modules/payments/payments.guest.ts).
+  // 620 answers an unknown code and a wrong proof alike, so neither can be told from the other.
+  bad(
+    620,
+    'No encontramos ese código de cliente con ese número: revise el código y el número de su última factura o de su contrato',
+    'We found no client code with that number: check the code and the number of your last invoice or of your contract',
+  ),
   // 630–641: payment agreements asked from a code's page (ours, issue 30; packages/domain/src/agreements.ts).
   bad(
     630,

@@ -124,7 +124,10 @@ export const paymentDtoSchema = z.object({
   _id: z.string(),
   id: z.string(),
   cc: z.string(),
-  userId: z.string(),
+  /** The payer's account; null for a guest's payment (paid without an account, "sin cuenta"). */
+  userId: z.string().nullable(),
+  /** Paid without an account (issue 30). */
+  guest: z.boolean(),
   type: z.enum(PAYMENT_TYPES),
   /** The spec's field name on the dashboard and records. */
   paymentMethods: z.enum(PAYMENT_METHODS),

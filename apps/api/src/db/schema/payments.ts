@@ -2,10 +2,12 @@ import { sql } from 'drizzle-orm';
 import {
   bigint,
   bigserial,
+  check,
   index,
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -22,7 +24,8 @@ export const paymentRequests = pgTable(
   {
     id: uuid('id').primaryKey(),
     space: text('space').notNull(),
-    userId: uuid('user_id').notNull(),
+    /** The payer's account; null for a guest's payment (pay without an account, issue 30). */
+    userId: uuid('user_id'),
     cc: text('cc').notNull(),
     /** CC pays invoices; ADELANTO deposits an advance. */
     type: text('type').notNull(),
@@ -49,6 +52,9 @@ export const paymentRequests = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     version: integer('version').notNull().default(1),
+    /** A guest's address for the receipt e-mail (optional) and the language it is written in. */
+    guestEmail: text('guest_email'),
+    guestLanguage: text('guest_language'),
   },
   (t) => [
     uniqueIndex('payment_requests_external_uq').on(t.externalId),
@@ -62,7 +68,25 @@ export const paymentRequests = pgTable(
     // The staff record's sort by status, the amount's filter and sort (issue 29, migration 0029).
     index('payment_requests_space_status_created_idx').on(t.space, t.status, t.createdAt.desc(), t.id),
     index('payment_requests_space_amount_idx').on(t.space, t.amountCents),
+    index('payment_requests_guest_cc_idx').on(t.cc, t.createdAt).where(sql`${t.userId} is null`),
+    check('payment_requests_guest_ck', sql`${t.userId} is not null or ${t.type} = 'CC'`),
   ],
+);
+
+/**
+ * The receipt e-mails of guests' payments: one per address, code and period (the month, Havana time),
+ * so the address a stranger typed cannot be sent more than that.
+ */
+export const guestPaymentMails = pgTable(
+  'guest_payment_mails',
+  {
+    email: text('email').notNull(),
+    cc: text('cc').notNull(),
+    period: text('period').notNull(),
+    paymentId: uuid('payment_id').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ name: 'guest_payment_mails_pk', columns: [t.email, t.cc, t.period] })],
 );
 
 /**

@@ -125,9 +125,10 @@ export function field(doc: Doc, label: string, value: string) {
 function party(doc: Doc, l: DocLabels, p: DocParty) {
   field(doc, l.holder, p.holder);
   field(doc, l.cc, p.cc);
-  field(doc, l.address, p.address);
-  field(doc, l.municipality, p.municipality);
-  field(doc, l.office, p.commercialOffice);
+  // A guest's receipt (issue 30) leaves out where the holder lives: those fields come empty.
+  if (p.address) field(doc, l.address, p.address);
+  if (p.municipality) field(doc, l.municipality, p.municipality);
+  if (p.commercialOffice) field(doc, l.office, p.commercialOffice);
   doc.moveDown();
 }
 

@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import { AppError, maskHolderName } from '@ov/domain';
+import { AppError, holderInitials, maskHolderName } from '@ov/domain';
 import type { Principal } from '../../core/principal';
 import type { Lang } from '../../lib/language';
 import type { createCodeAccess } from './billing.access';
@@ -80,7 +80,7 @@ export function createBillingDocuments(deps: BillingDocumentsDeps) {
      * The receipt of one payment applied to the ledger (for the payments module, which checks who may
      * see it). 461 when the ledger has no such payment; 854 when the account is inactive.
      */
-    async paymentReceipt(paymentId: string, lang: Lang): Promise<Buffer> {
+    async paymentReceipt(paymentId: string, lang: Lang, opts: { guest?: boolean } = {}): Promise<Buffer> {
       const lp = await repo.ledgerPayment(paymentId);
       if (!lp) throw new AppError('BADREQUESTERROR', 461);
       const account = await activeAccount(lp.cc);
@@ -91,7 +91,16 @@ export function createBillingDocuments(deps: BillingDocumentsDeps) {
         renderers.receipt(
           {
             kind: 'RECEIPT',
-            party: partyOf(account),
+            // A guest (paid without an account) sees the holder's initials and the code, nothing else.
+            party: opts.guest
+              ? {
+                  holder: holderInitials(account.holder),
+                  cc: account.cc,
+                  address: '',
+                  municipality: '',
+                  commercialOffice: '',
+                }
+              : partyOf(account),
             reference: paymentId,
             method: lp.method,
             paymentKind: lp.kind,

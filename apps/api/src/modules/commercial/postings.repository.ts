@@ -17,7 +17,8 @@ export interface NewPosting {
 export interface PostingWithPayment {
   posting: PostingRow;
   payment: {
-    userId: string;
+    /** Null for a guest's payment (no account to tell: staff settle its refused posting). */
+    userId: string | null;
     status: string;
     amountCents: number;
     method: string;

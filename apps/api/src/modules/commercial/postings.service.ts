@@ -99,7 +99,8 @@ export function createPostingsService(deps: PostingsDeps) {
   /** Tells the payer a posting was refused: the drawer and an e-mail (no text anyone typed). */
   async function tellRefused(tx: Executor, found: PostingWithPayment, reason: string) {
     const pay = found.payment;
-    if (!pay) return;
+    // A guest (paid without an account) has no drawer to choose in: staff settle it (posting/settle).
+    if (!pay || pay.userId === null) return;
     const params = {
       paymentId: found.posting.paymentId,
       amountCents: pay.amountCents,

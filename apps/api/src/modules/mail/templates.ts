@@ -120,6 +120,32 @@ export const MAIL_TEMPLATES = {
       action: { label: 'See and pay', url: 'link' },
     },
   },
+  /**
+   * The confirmation of a payment made without an account (issue 30), to the address the payer gave:
+   * only our words and the payment's figures, nothing anyone typed. Vars amount, cc, operation, link.
+   */
+  'guest-payment-receipt': {
+    es: {
+      subject: 'Pago recibido: {{amount}}',
+      paragraphs: [
+        'Hola:',
+        'Recibimos un pago de {{amount}} para el código de cliente {{cc}}. Operación {{operation}}.',
+        'El comprobante puede descargarse desde el enlace de abajo.',
+        'Recibe este mensaje porque se indicó esta dirección al pagar en la Oficina Virtual sin cuenta.',
+      ],
+      action: { label: 'Descargar el comprobante', url: 'link' },
+    },
+    en: {
+      subject: 'Payment received: {{amount}}',
+      paragraphs: [
+        'Hello,',
+        'We received a payment of {{amount}} for client code {{cc}}. Operation {{operation}}.',
+        'The receipt can be downloaded from the link below.',
+        'You receive this message because this address was given when paying in the Virtual Office without an account.',
+      ],
+      action: { label: 'Download the receipt', url: 'link' },
+    },
+  },
   /** Free text written by staff or by another module: vars subject, body (and optional name). */
   message: {
     es: { subject: '{{subject}}', paragraphs: ['{{body}}'] },

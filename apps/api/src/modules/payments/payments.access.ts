@@ -37,11 +37,16 @@ export function createCodeAccess(deps: {
       return account;
     },
 
-    /** The owner, or staff of the space with TRANSFERMOVIL:READ / INVOICE:READ; 415 for anyone else. */
-    canSee(p: Principal, row: PaymentRow | undefined): PaymentRow {
+    /**
+     * The owner, staff of the space with TRANSFERMOVIL:READ / INVOICE:READ, or, for a guest's payment
+     * (no account), the holder of its code; 415 for anyone else.
+     */
+    async canSee(p: Principal, row: PaymentRow | undefined): Promise<PaymentRow> {
       if (!row || row.space !== p.space) throw new AppError('NOTFOUND', 415);
-      if (row.userId !== p.userId && !readsAllPayments(p)) throw new AppError('NOTFOUND', 415);
-      return row;
+      if (row.userId === p.userId || readsAllPayments(p)) return row;
+      if (row.userId === null && p.isCustomer && (await repo.linkedAmong(p.userId, [row.cc])).has(row.cc))
+        return row;
+      throw new AppError('NOTFOUND', 415);
     },
   };
 }

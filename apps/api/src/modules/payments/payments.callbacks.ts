@@ -5,6 +5,10 @@ import { syncWithGateway } from './payments.sync';
 
 const WRONG_TRANSACTION = paymentResult(6)!.es;
 
+/** A guest's payment returns to the guest's result page, with its capability (no session to follow it). */
+const guestOf = (ctx: PaymentsContext, p: { userId: string | null }) =>
+  p.userId === null ? ctx.guestTokens : null;
+
 /**
  * The payer's browser back from EnZona (return_url or cancel_url). It proves nothing by itself: the
  * payment is looked up by the transaction, then the gateway is asked server to server. Answers where
@@ -57,11 +61,11 @@ export async function enzonaReturn(
       resultCode: p.resultCode,
       payload: query,
     });
-    return resultPage(p.id, p.resultCode, p.status, p.type);
+    return resultPage(p.id, p.resultCode, p.status, p.type, guestOf(ctx, p));
   }
   try {
     const after = await syncWithGateway(ctx, p, { source, payload: query });
-    return resultPage(after.id, after.resultCode, after.status, after.type);
+    return resultPage(after.id, after.resultCode, after.status, after.type, guestOf(ctx, after));
   } catch (err) {
     // The gateway is down: the payment stays PENDING, the page keeps polling and reconciliation settles it.
     ctx.log?.warn({ err, paymentId: p.id }, 'EnZona return: gateway query failed');
@@ -72,7 +76,7 @@ export async function enzonaReturn(
       outcome: 'ERROR',
       payload: query,
     });
-    return resultPage(p.id, null, 'PENDING', p.type);
+    return resultPage(p.id, null, 'PENDING', p.type, guestOf(ctx, p));
   }
 }
 

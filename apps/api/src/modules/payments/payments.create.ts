@@ -20,7 +20,7 @@ import { tracePayment } from './payments.notify';
 import type { PaymentRow } from './payments.repository';
 
 /** Reads of the ledger: any failure is result code 10 (error querying the debt). */
-async function ledgerRead<T>(ctx: PaymentsContext, fn: () => Promise<T>): Promise<T> {
+export async function ledgerRead<T>(ctx: PaymentsContext, fn: () => Promise<T>): Promise<T> {
   try {
     return await fn();
   } catch (err) {
@@ -37,7 +37,7 @@ async function ledgerRead<T>(ctx: PaymentsContext, fn: () => Promise<T>): Promis
  * switched off by an administrator (or payments as a whole), is 481. Payments already under way keep
  * settling through their gateway whatever the switch says.
  */
-async function gatewayFor(ctx: PaymentsContext, space: string, method: string) {
+export async function gatewayFor(ctx: PaymentsContext, space: string, method: string) {
   const settings = await ctx.settings.get(space);
   const on =
     settings.paymentsEnabled &&
@@ -175,55 +175,86 @@ async function openAtGateway(
   }
 }
 
+/** Who pays: a signed-in customer, or a guest (no account) with an optional address for the receipt. */
+export interface Payer {
+  space: string;
+  userId: string | null;
+  guestEmail?: string | null;
+  guestLanguage?: string | null;
+}
+
+/**
+ * Starts paying invoices of one code (type CC) once the caller was allowed to: the invoices checked
+ * against the spec's result codes, claimed in flight in the ledger with the payment row in one
+ * transaction, then the order registered at the gateway. The same path for customers and guests.
+ */
+export async function startInvoicePayment(
+  ctx: PaymentsContext,
+  payer: Payer,
+  cc: string,
+  body: Omit<PayInvoicesBody, 'cc'>,
+  gateway: { gw: PaymentGateway; settings: Settings },
+): Promise<PaymentCreated> {
+  const { gw, settings } = gateway;
+  const chosen = await chooseInvoices(ctx, { ...body, cc });
+  const { id, externalId } = newIds();
+  let row: PaymentRow;
+  try {
+    row = await ctx.repo.transaction(async (tx) => {
+      const claimed = await ctx.commercial.markInvoicesInFlight(tx, {
+        cc,
+        invoiceIds: chosen.map((i) => i.id),
+        paymentId: id,
+      });
+      if (claimed.reduce((s, i) => s + i.dueCents, 0) !== body.amountCents) throw new LedgerRejection(13);
+      const created = await ctx.repo.insert(
+        {
+          id,
+          externalId,
+          space: payer.space,
+          userId: payer.userId,
+          guestEmail: payer.guestEmail ?? null,
+          guestLanguage: payer.guestLanguage ?? null,
+          cc,
+          type: 'CC',
+          method: body.method,
+          amountCents: body.amountCents,
+          invoiceIds: claimed.map((i) => i.id),
+          expiresAt: expiry(settings),
+        },
+        tx,
+      );
+      await tracePayment(tx, null, created, payer.userId);
+      return created;
+    });
+  } catch (err) {
+    if (err instanceof LedgerRejection)
+      throw paymentError(err.code, {
+        invoiceIds: err.invoiceIds,
+        ...(err.code === 4 ? { reason: 'IN_FLIGHT' } : {}),
+      });
+    throw err;
+  }
+  const numbers = chosen.map((i) => i.number).join(', ');
+  return openAtGateway(ctx, gw, row, {
+    description: `Aguas de La Habana · ${cc} · Factura ${numbers}`.slice(0, 250),
+    phone: body.phone,
+  });
+}
+
 export function createPaymentCreation(ctx: PaymentsContext, access: CodeAccess) {
   return {
     /** Pay invoices of one code (type CC). */
     async payInvoices(principal: Principal, body: PayInvoicesBody): Promise<PaymentCreated> {
-      const { gw, settings } = await gatewayFor(ctx, principal.space, body.method);
+      const gateway = await gatewayFor(ctx, principal.space, body.method);
       const account = await access.ownAccount(principal, body.cc, (fn) => ledgerRead(ctx, fn));
-      const cc = account.cc;
-      const chosen = await chooseInvoices(ctx, { ...body, cc });
-      const { id, externalId } = newIds();
-      let row: PaymentRow;
-      try {
-        row = await ctx.repo.transaction(async (tx) => {
-          const claimed = await ctx.commercial.markInvoicesInFlight(tx, {
-            cc,
-            invoiceIds: chosen.map((i) => i.id),
-            paymentId: id,
-          });
-          if (claimed.reduce((s, i) => s + i.dueCents, 0) !== body.amountCents) throw new LedgerRejection(13);
-          const created = await ctx.repo.insert(
-            {
-              id,
-              externalId,
-              space: principal.space,
-              userId: principal.userId,
-              cc,
-              type: 'CC',
-              method: body.method,
-              amountCents: body.amountCents,
-              invoiceIds: claimed.map((i) => i.id),
-              expiresAt: expiry(settings),
-            },
-            tx,
-          );
-          await tracePayment(tx, null, created, principal.userId);
-          return created;
-        });
-      } catch (err) {
-        if (err instanceof LedgerRejection)
-          throw paymentError(err.code, {
-            invoiceIds: err.invoiceIds,
-            ...(err.code === 4 ? { reason: 'IN_FLIGHT' } : {}),
-          });
-        throw err;
-      }
-      const numbers = chosen.map((i) => i.number).join(', ');
-      return openAtGateway(ctx, gw, row, {
-        description: `Aguas de La Habana · ${cc} · Factura ${numbers}`.slice(0, 250),
-        phone: body.phone,
-      });
+      return startInvoicePayment(
+        ctx,
+        { space: principal.space, userId: principal.userId },
+        account.cc,
+        body,
+        gateway,
+      );
     },
 
     /** What an advance deposit would be for this code: 1 allowed (no debt) or 8 (debts first). */

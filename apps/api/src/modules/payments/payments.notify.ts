@@ -15,8 +15,30 @@ import {
 /** The live push of a notification, sent after the commit (see `tellOwner`). */
 export type OwnerSignal = { kind: 'notification'; id: string; owner: string };
 
-export async function sendSignals(ex: Executor, signals: OwnerSignal[]) {
-  await Promise.all(signals.map((s) => signalSoon(ex, s)));
+export async function sendSignals(ex: Executor, signals: (OwnerSignal | null)[]) {
+  await Promise.all(signals.flatMap((s) => (s ? [signalSoon(ex, s)] : [])));
+}
+
+/**
+ * What tells a guest about their payment (no account: no drawer, no push): the receipt e-mail once
+ * it is PAYED, to the address they gave, when `receiptLink` is given (the settlement claimed the one
+ * confirmation of that address, code and period). Only our words and the payment's figures.
+ */
+function guestMessages(p: PaymentRow, receiptLink: string | null | undefined): PendingInsert[] {
+  if (p.status !== 'PAYED' || !p.guestEmail || !receiptLink) return [];
+  const lang = p.guestLanguage === 'en' ? 'en' : 'es';
+  return [
+    pendingMail({
+      to: p.guestEmail,
+      kind: 'guest-payment-receipt',
+      ...renderMail('guest-payment-receipt', lang, {
+        amount: formatMoney(p.amountCents),
+        cc: p.cc,
+        operation: p.externalId,
+        link: receiptLink,
+      }),
+    }),
+  ];
 }
 
 /**
@@ -32,7 +54,9 @@ export function ownerMessages(
   publicUrl: string,
   p: PaymentRow,
   owner: OwnerContact | null,
-): { inserts: PendingInsert[]; signal: OwnerSignal } {
+  guestReceiptLink?: string | null,
+): { inserts: PendingInsert[]; signal: OwnerSignal | null } {
+  if (p.userId === null) return { inserts: guestMessages(p, guestReceiptLink), signal: null };
   const id = randomUUID();
   const params: PaymentNotificationParams = {
     paymentId: p.id,
@@ -94,8 +118,9 @@ export async function tellOwner(
   ex: Executor,
   publicUrl: string,
   p: PaymentRow,
-): Promise<OwnerSignal> {
-  const { inserts, signal } = ownerMessages(publicUrl, p, await repo.ownerContact(p.userId, ex));
+): Promise<OwnerSignal | null> {
+  const owner = p.userId === null ? null : await repo.ownerContact(p.userId, ex);
+  const { inserts, signal } = ownerMessages(publicUrl, p, owner);
   await insertTogether(ex, inserts);
   return signal;
 }

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { paymentsAdminRoutes } from './payments.admin.routes';
 import { paymentsGatewayRoutes } from './payments.gateway.routes';
+import { paymentsGuestRoutes } from './payments.guest.routes';
 import { paymentsCustomerRoutes } from './payments.routes';
 import type { PaymentsService } from './payments.service';
 
@@ -15,4 +16,5 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ payments: PaymentsService }
   await app.register(paymentsCustomerRoutes, { payments });
   await app.register(paymentsGatewayRoutes, { payments });
   await app.register(paymentsAdminRoutes, { payments });
+  await app.register(paymentsGuestRoutes, { payments });
 };

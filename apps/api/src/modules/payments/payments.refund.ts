@@ -18,7 +18,7 @@ export function createRefunds(ctx: PaymentsContext) {
   }
 
   async function complete(p: Principal, id: string, refundRef: string | null, source: string, raw: unknown) {
-    const signals: OwnerSignal[] = [];
+    const signals: (OwnerSignal | null)[] = [];
     const done = await ctx.repo.transaction(async (tx) => {
       const before = await ctx.repo.lockById(id, tx);
       if (!before || before.status !== 'PENDING_REFUNDED') throw new AppError('CONFLICTERROR', 483);

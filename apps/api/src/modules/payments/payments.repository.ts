@@ -1,8 +1,11 @@
 import { type PaymentDto, type PaymentStatus, paymentResult } from '@ov/domain';
-import { and, asc, count, eq, getTableColumns, lte, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, eq, getTableColumns, inArray, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { type Db, type Executor, oncePerDatabase } from '../../db/client';
 import {
+  clientCodeLinks,
   commercialPostings,
+  guestPaymentMails,
   notifications,
   paymentCounts,
   paymentEvents,
@@ -43,6 +46,7 @@ export function toPaymentDto(
     id: r.id,
     cc: r.cc,
     userId: r.userId,
+    guest: r.userId === null,
     type: r.type as PaymentDto['type'],
     paymentMethods: r.method as PaymentDto['paymentMethods'],
     status: r.status as PaymentStatus,
@@ -86,6 +90,15 @@ const OWNER_COLUMNS = {
   ownerEmail: users.email,
   ownerFirstName: users.firstName,
   ownerLanguage: users.language,
+};
+
+/** The payer's contact beside an updated row (a guest's payment has none: nulls). */
+const ownerOf = (column: AnyPgColumn) =>
+  sql<string | null>`(select ${column} from ${users} where ${users.id} = ${paymentRequests.userId})`;
+const OWNER_SUBSELECTS = {
+  ownerEmail: ownerOf(users.email),
+  ownerFirstName: ownerOf(users.firstName),
+  ownerLanguage: ownerOf(users.language),
 };
 
 /**
@@ -185,8 +198,26 @@ function rollupCountWhere(scope: PaymentScope, q: SearchQuery): SQL | undefined 
   return searchWhere(rollupCountSpec, q, eq(paymentCounts.space, scope.space));
 }
 
+/**
+ * A customer's records: their own payments and the guests' payments (issue 30: paid without an
+ * account, "sin cuenta") of the codes linked to them, the holder's.
+ */
 const scopeWhere = (s: PaymentScope) =>
-  s.userId === undefined ? eq(t.space, s.space) : and(eq(t.space, s.space), eq(t.userId, s.userId));
+  s.userId === undefined
+    ? eq(t.space, s.space)
+    : and(
+        eq(t.space, s.space),
+        or(
+          eq(t.userId, s.userId),
+          and(
+            isNull(t.userId),
+            inArray(
+              t.cc,
+              sql`(select ${clientCodeLinks.cc} from ${clientCodeLinks} where ${clientCodeLinks.userId} = ${s.userId})`,
+            ),
+          ),
+        ),
+      );
 
 /** The ledger's part of a one-statement settlement (CTEs conditioned on the payment having changed). */
 export type LedgerCtes = (changed: SQL, binder: Binder) => SQL;
@@ -258,15 +289,8 @@ export function createPaymentsRepository(db: Db) {
       const [row] = await ex
         .update(paymentRequests)
         .set({ ...set, updatedAt: new Date(), version: sql`${paymentRequests.version} + 1` })
-        .from(users)
-        .where(
-          and(
-            eq(paymentRequests.id, id),
-            eq(paymentRequests.status, expected),
-            eq(users.id, paymentRequests.userId),
-          ),
-        )
-        .returning({ ...getTableColumns(paymentRequests), ...OWNER_COLUMNS });
+        .where(and(eq(paymentRequests.id, id), eq(paymentRequests.status, expected)))
+        .returning({ ...getTableColumns(paymentRequests), ...OWNER_SUBSELECTS });
       return row ? splitOwner(row) : undefined;
     },
 
@@ -277,6 +301,22 @@ export function createPaymentsRepository(db: Db) {
         .from(users)
         .where(eq(users.id, userId));
       return user ?? null;
+    },
+
+    /**
+     * Claims the one receipt e-mail of a guest's address, code and period: true for the first payment
+     * that asks, false for any later one (nothing written then).
+     */
+    async claimGuestMail(
+      m: { email: string; cc: string; period: string; paymentId: string },
+      ex: Executor = db,
+    ): Promise<boolean> {
+      const rows = await ex
+        .insert(guestPaymentMails)
+        .values(m)
+        .onConflictDoNothing()
+        .returning({ paymentId: guestPaymentMails.paymentId });
+      return rows.length > 0;
     },
 
     /** Records what happened (compiled once: duplicate callbacks log one each, on the hot path). */

@@ -9,6 +9,8 @@ import { enzonaReturn, transfermovilNotify } from './payments.callbacks';
 import { cancelOwnPayment } from './payments.cancel';
 import type { PaymentsConfig, PaymentsContext } from './payments.context';
 import { createPaymentCreation } from './payments.create';
+import { createGuestPayments } from './payments.guest';
+import { createGuestTokens } from './payments.guest-token';
 import { createPaymentRecords } from './payments.records';
 import { createRefunds } from './payments.refund';
 import { type PaymentsRepository, toPaymentDto } from './payments.repository';
@@ -44,6 +46,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
     config: deps.config,
     settings: deps.settings,
     log: deps.log,
+    guestTokens: createGuestTokens(deps.config.jwtSecret),
   };
   const access = createCodeAccess({
     repo: deps.billingRepo,
@@ -51,10 +54,13 @@ export function createPaymentsService(deps: PaymentsDeps) {
     codePattern: ctx.settings.codePattern,
   });
   const creation = createPaymentCreation(ctx, access);
+  const guests = createGuestPayments(ctx, documents);
 
   return {
     ctx,
     ...creation,
+    /** Pay without an account (issue 30): a code, a proof from the paper invoice, a capability to follow it. */
+    guests,
     refunds: createRefunds(ctx),
     records: createPaymentRecords(deps.repo),
     enzonaReturn: (query: Record<string, unknown>, kind: 'return' | 'cancel') =>
@@ -69,7 +75,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
      * leave the customer waiting for the reconciliation job.
      */
     async get(p: Principal, id: string, lang: Lang, opts: { refresh?: boolean } = {}) {
-      let row = access.canSee(p, await ctx.repo.byId(id));
+      let row = await access.canSee(p, await ctx.repo.byId(id));
       if (opts.refresh && row.status === 'PENDING' && Date.now() - row.updatedAt.getTime() > 3000) {
         row = await syncWithGateway(ctx, row, { source: 'POLL' }).catch(() => row);
       }
@@ -83,7 +89,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
 
     /** The receipt PDF of a PAYED payment (855 for any other status, 461 when the ledger has none). */
     async receipt(p: Principal, id: string, lang: Lang) {
-      const row = access.canSee(p, await ctx.repo.byId(id));
+      const row = await access.canSee(p, await ctx.repo.byId(id));
       if (row.status !== 'PAYED') throw new AppError('BADREQUESTERROR', 855, { status: row.status });
       return documents.paymentReceipt(row.id, lang);
     },

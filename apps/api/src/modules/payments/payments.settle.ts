@@ -1,4 +1,5 @@
 import { AppError, mustTransition, type PaymentResultCode, type PaymentStatus } from '@ov/domain';
+import type { Executor } from '../../db/client';
 import { insertTogether } from '../../lib/batch';
 import { LedgerRejection } from '../billing';
 import type { PaymentsContext } from './payments.context';
@@ -51,7 +52,7 @@ export async function finishPayment(
 ): Promise<Finished> {
   const { commercial } = ctx;
   const paymentId = typeof target === 'string' ? target : target.id;
-  const signals: OwnerSignal[] = [];
+  const signals: (OwnerSignal | null)[] = [];
   const [status, resultCode] = OUTCOME_STATUS[outcome.kind](outcome);
   if (typeof target !== 'string') {
     const fast = await finishInOneStatement(ctx, target, outcome, info);
@@ -118,7 +119,12 @@ export async function finishPayment(
     } else if (after.type === 'CC') {
       await commercial.releaseInvoices(tx, paymentId);
     }
-    const told = ownerMessages(ctx.config.publicUrl, after, updated.owner);
+    const told = ownerMessages(
+      ctx.config.publicUrl,
+      after,
+      updated.owner,
+      await guestReceiptLink(ctx, after, tx),
+    );
     signals.push(told.signal);
     await insertTogether(tx, [
       paymentTrace(before, after, info.actor ?? null),
@@ -134,6 +140,26 @@ export async function finishPayment(
   });
   await sendSignals(ctx.db, signals);
   return finished;
+}
+
+/**
+ * A guest's settled payment with an address: the link of its receipt e-mail, when this settlement
+ * claims the one confirmation of that address, code and period (the month, Havana time); null when
+ * one was already sent (or there is nothing to send).
+ */
+async function guestReceiptLink(ctx: PaymentsContext, p: PaymentRow, tx: Executor) {
+  if (p.userId !== null || p.status !== 'PAYED' || !p.guestEmail) return null;
+  const period = new Intl.DateTimeFormat('en-CA', {
+    year: 'numeric',
+    month: '2-digit',
+    timeZone: 'America/Havana',
+  }).format(p.settledAt ?? new Date());
+  const claimed = await ctx.repo.claimGuestMail(
+    { email: p.guestEmail, cc: p.cc, period, paymentId: p.id },
+    tx,
+  );
+  if (!claimed) return null;
+  return `${ctx.config.publicUrl.replace(/\/+$/, '')}${ctx.guestTokens.resultPath(p.id)}`;
 }
 
 const OUTCOME_STATUS: { [K in Outcome['kind']]: (o: Outcome) => [PaymentStatus, number] } = {
