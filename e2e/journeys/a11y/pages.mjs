@@ -90,6 +90,17 @@ const firstRequest = async (page) => {
   return true;
 };
 
+/** Pay without an account: a code and its contract number open its invoices (issue 30). */
+const guestInvoices = async (page) => {
+  const cc = page.getByTestId('guest-cc');
+  if (!(await cc.isVisible())) return false;
+  await cc.fill('2300000000006');
+  await page.getByTestId('guest-proof').fill('CT-2021-000106');
+  await page.getByTestId('guest-lookup').click();
+  await page.getByTestId('guest-invoices').waitFor();
+  return true;
+};
+
 // `key`: on the key paths too (e2e/key). `detail`: the first row's side dialog. `open`: further states of
 // the page (each closed with Escape).
 const PUBLIC_PAGES = [
@@ -105,6 +116,8 @@ const PUBLIC_PAGES = [
   { path: '/contract-request' },
   { path: '/faqs' },
   { path: '/second-factor' },
+  { path: '/pagar', open: { 'invoices of a code': guestInvoices } },
+  { path: '/pagar/resultado' },
   { path: '/no-such-page' },
 ];
 

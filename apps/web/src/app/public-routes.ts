@@ -12,6 +12,8 @@ const VerifyEmailPage = lazy(() => import('../features/account/pages/verify-emai
 const RequestSearchPage = lazy(() => import('../features/contract-requests/pages/request-search-page'));
 const ContractRequestPage = lazy(() => import('../features/contract-requests/pages/contract-request-page'));
 const FaqsPage = lazy(() => import('../features/faqs/pages/faqs-page'));
+const GuestPayPage = lazy(() => import('../features/payments/pages/guest-pay-page'));
+const GuestResultPage = lazy(() => import('../features/payments/pages/guest-result-page'));
 const SecondFactorPage = lazy(() => import('../features/factors/pages/second-factor-page'));
 
 /**
@@ -80,4 +82,18 @@ export const PUBLIC_ROUTE_ENTRIES: readonly RouteEntry[] = [
     page: ContractRequestPage,
   },
   { key: 'publicFaqs', path: PATHS.faqs, zone: 'public', labelKey: 'menu.faqs', page: FaqsPage },
+  {
+    key: 'guestPay',
+    path: PATHS.guestPay,
+    zone: 'public',
+    labelKey: 'landing.guestPay.title',
+    page: GuestPayPage,
+  },
+  {
+    key: 'guestPayResult',
+    path: PATHS.guestPayResult,
+    zone: 'public',
+    labelKey: 'landing.guestPay.title',
+    page: GuestResultPage,
+  },
 ];

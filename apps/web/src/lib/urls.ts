@@ -14,6 +14,10 @@ export const PATHS = {
   search: '/search',
   contractRequest: '/contract-request',
   faqs: '/faqs',
+  /** Pay without an account (issue 30): a code and a number from the paper invoice. */
+  guestPay: '/pagar',
+  /** A guest's payment, opened by its token (the gateway's return, the receipt e-mail). */
+  guestPayResult: '/pagar/resultado',
   faqsConfiguration: '/faqs/configuration',
   profile: '/profile',
   profilePersonal: '/profile/personal',

@@ -1,3 +1,4 @@
+import '../i18n';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -5,7 +6,14 @@ import { PublicLayout } from '../../../components/public-layout/public-layout';
 import { RequestIdSearch } from '../../../components/request-id-search/request-id-search';
 import { useSignupOpen } from '../../../lib/public-switches';
 import { PATHS } from '../../../lib/urls';
-import { ContractIcon, FaqIcon, LoginIcon, RegisterIcon, SearchIcon } from '../components/landing-icons';
+import {
+  ContractIcon,
+  FaqIcon,
+  LoginIcon,
+  PayIcon,
+  RegisterIcon,
+  SearchIcon,
+} from '../components/landing-icons';
 
 interface EntryProps {
   to?: string;
@@ -40,7 +48,7 @@ function Entry({ to, icon, title, text, cta, accent, children, testId }: EntryPr
   );
 }
 
-/** The anonymous landing page: the five ways in of spec §2. Plain React so it loads fast on mobile data. */
+/** The anonymous landing page: the five ways in of spec §2, and paying without an account (issue 30). Plain React so it loads fast on mobile data. */
 export default function LandingPage() {
   const { t } = useTranslation();
   // Sign-up switched off in the settings: not offered (the API would refuse it, 477).
@@ -90,6 +98,14 @@ export default function LandingPage() {
           text={t('landing.login.text')}
           cta={t('landing.login.action')}
           accent
+        />
+        <Entry
+          testId="entry-guest-pay"
+          to={PATHS.guestPay}
+          icon={<PayIcon />}
+          title={t('landing.guestPay.title')}
+          text={t('landing.guestPay.text')}
+          cta={t('landing.guestPay.action')}
         />
         <Entry
           testId="entry-faqs"

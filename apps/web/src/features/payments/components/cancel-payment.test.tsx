@@ -20,6 +20,7 @@ const PENDING: PaymentDto = {
   id: 'p1',
   cc: '2300000000001',
   userId: 'u1',
+  guest: false,
   type: 'CC',
   paymentMethods: 'ENZONA',
   status: 'PENDING',

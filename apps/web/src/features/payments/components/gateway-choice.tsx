@@ -15,8 +15,17 @@ export function useEnabledMethods(): PaymentMethod[] {
 }
 
 export function GatewayChoice(props: { value?: PaymentMethod; onChange: (method: PaymentMethod) => void }) {
+  return <GatewayCards {...props} methods={useEnabledMethods()} />;
+}
+
+/** The given gateways as selectable cards (a guest's page: the ones the API said are on). */
+export function GatewayCards(props: {
+  value?: PaymentMethod;
+  onChange: (method: PaymentMethod) => void;
+  methods: PaymentMethod[];
+}) {
   const { t } = useTranslation();
-  const methods = useEnabledMethods();
+  const { methods } = props;
   if (methods.length === 0) return <Alert type="warning" showIcon title={t('payments.pay.noMethods')} />;
   return (
     <fieldset className="ov-gateways">

@@ -18,6 +18,7 @@ const BASE: PaymentDto = {
   id: 'p1',
   cc: '2300000000001',
   userId: 'u1',
+  guest: false,
   type: 'CC',
   paymentMethods: 'ENZONA',
   status: 'PAYED',

@@ -9,6 +9,16 @@ import { useIsMobile } from '../../../lib/use-is-mobile';
 import { paymentOutcomeText, STATUS_COLORS } from './result-text';
 import '../../../components/text/text.css';
 
+/** A payment made without an account ("sin cuenta"). */
+function GuestTag() {
+  const { t } = useTranslation();
+  return (
+    <Tag className="ov-records__guest" data-testid="record-guest">
+      {t('payments.record.guest')}
+    </Tag>
+  );
+}
+
 /** The payment record columns: the full table, or two compact columns on phones. */
 export function useRecordColumns(onReceipt: (row: PaymentDto) => Promise<void>): ListColumn<PaymentDto>[] {
   const { t, i18n } = useTranslation();
@@ -24,7 +34,19 @@ export function useRecordColumns(onReceipt: (row: PaymentDto) => Promise<void>):
         <span className="ov-records__date">{formatDateTime(String(value), i18n.language)}</span>
       ),
     },
-    { key: 'cc', title: t('payments.record.cc'), dataIndex: 'cc', sortField: 'cc' },
+    {
+      key: 'cc',
+      title: t('payments.record.cc'),
+      dataIndex: 'cc',
+      sortField: 'cc',
+      // Paid without an account (issue 30): said beside the code, in the holder's and staff's records.
+      render: (_value, row) => (
+        <span className="ov-records__cc">
+          {row.cc}
+          {row.guest ? <GuestTag /> : null}
+        </span>
+      ),
+    },
     {
       key: 'type',
       title: t('payments.record.type'),
@@ -106,7 +128,10 @@ export function useRecordColumns(onReceipt: (row: PaymentDto) => Promise<void>):
       sortField: 'createdAt',
       render: (_value, row) => (
         <span className="ov-records__cell">
-          <strong>{row.cc}</strong>
+          <strong>
+            {row.cc}
+            {row.guest ? <GuestTag /> : null}
+          </strong>
           <small>
             {t(`payments.types.${row.type}`)} · {t(`payments.methods.${row.paymentMethods}`)}
           </small>

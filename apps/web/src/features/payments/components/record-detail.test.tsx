@@ -18,6 +18,7 @@ const REFUSED: PaymentDto = {
   id: 'p1',
   cc: '2300000000004',
   userId: 'u1',
+  guest: false,
   type: 'CC',
   paymentMethods: 'TRANSFERMOVIL',
   status: 'PAYED',

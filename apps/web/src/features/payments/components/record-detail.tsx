@@ -39,6 +39,9 @@ export function RecordDetail({
       bordered
       items={[
         { key: 'cc', label: t('payments.record.cc'), children: row.cc },
+        ...(row.guest
+          ? [{ key: 'payer', label: t('payments.record.payer'), children: t('payments.record.guestPayer') }]
+          : []),
         { key: 'type', label: t('payments.record.type'), children: t(`payments.types.${row.type}`) },
         {
           key: 'method',

@@ -11,7 +11,7 @@ import { QrImage } from './qr-image';
 
 /** The Transfermóvil order: QR, deep link, transaction code, countdown, and a live "waiting" line. */
 export function TransfermovilPanel(props: {
-  payment: PaymentDto;
+  payment: Pick<PaymentDto, 'id' | 'amountCents' | 'qr' | 'deepLink' | 'transactionCode' | 'expiresAt'>;
   onExpired?: () => void;
   onCancel?: () => void;
   /** The panel's heading, focused when the order appears (so focus never falls to the page's body). */
