@@ -3,7 +3,7 @@
 // payment is refused beside the field), follows the request on its page; the residential specialist
 // opens it in her queue and approves it with one instalment less; María sees it approved with its
 // schedule, downloads the agreement PDF, and pays the down payment through EnZona (gateway sandbox).
-// Screens in Spanish and English, 1366 and 390 px.
+// Screens in Spanish and English, 1366 and 390 px; axe on the approval dialog and the approved request.
 import { test } from '../fixtures.mjs';
 import {
   DESKTOP,
@@ -21,7 +21,7 @@ import {
 
 const STAFF = 'ana.comercial@aguasdelahabana.cu';
 
-async function paymentAgreement({ browser, baseUrl, sandboxUrl, screenshotDir, assert }) {
+async function paymentAgreement({ browser, baseUrl, sandboxUrl, screenshotDir, assert }, expectAccessible) {
   const base = root(baseUrl);
 
   // 0. The form in English on a phone, with its preview.
@@ -73,6 +73,7 @@ async function paymentAgreement({ browser, baseUrl, sandboxUrl, screenshotDir, a
   await dialog.getByText('Cuota 2 de 2').waitFor();
   await dialog.getByTestId('agreement-text').fill('Aprobado en dos cuotas');
   await shoot(staff.page, screenshotDir, 'payment-agreement-approve-desktop-es');
+  await expectAccessible(staff.page, 'the approval dialog with its preview');
   await dialog.getByTestId('agreement-confirm').click();
   await dialog.waitFor({ state: 'hidden' });
   await staff.page.getByTestId('request-details').getByText('Firmada', { exact: true }).first().waitFor();
@@ -81,6 +82,7 @@ async function paymentAgreement({ browser, baseUrl, sandboxUrl, screenshotDir, a
   // 3. María sees it approved with its schedule and downloads the agreement.
   await maria.page.reload();
   await mine.getByText('Calendario de pagos aprobado').waitFor();
+  await expectAccessible(maria.page, 'the approved agreement on its request page');
   const pdf = await pdfText(maria.page, () => maria.page.getByTestId('download-contract').click());
   assert.ok(
     pdf.text.includes('Convenio de pago') && pdf.text.includes('Código de verificación'),
@@ -112,7 +114,9 @@ async function paymentAgreement({ browser, baseUrl, sandboxUrl, screenshotDir, a
   await phone.page.goto(`${base}/contractrequest/contract-request-details/${requestId}`);
   await phone.page.getByTestId('agreement-panel').getByText('Approved payment schedule').waitFor();
   await shoot(phone.page, screenshotDir, 'payment-agreement-request-mobile-en', true);
+  await expectAccessible(phone.page, 'the approved agreement on a phone, English');
   await phone.context.close();
 }
 
-test('payment-agreement', async ({ journey }) => paymentAgreement(journey));
+test('payment-agreement', async ({ journey, expectAccessible }) =>
+  paymentAgreement(journey, expectAccessible));
