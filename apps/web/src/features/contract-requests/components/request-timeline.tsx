@@ -1,8 +1,9 @@
 import { CONTRACT_TIMELINE } from '@ov/domain/contract-requests';
-import type { ContractRequestStatus } from '@ov/domain/enums';
+import type { ContractRequestStatus, ProcedureType } from '@ov/domain/enums';
 import { Steps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../lib/format';
+import { statusKey } from './status-words';
 
 /**
  * The steps a request goes through, in the status machine's order: NEW, PENDING, then "held for
@@ -10,11 +11,20 @@ import { formatDateTime } from '../../../lib/format';
  * SIGNED. An annulled request shows the steps it reached and ends with "Anulada". Each reached step
  * carries the date it was (last) reached; the current one is marked (red when held or annulled).
  */
-export function timelineSteps(status: ContractRequestStatus, history: { status: ContractRequestStatus }[]) {
+export function timelineSteps(
+  status: ContractRequestStatus,
+  history: { status: ContractRequestStatus }[],
+  procedure?: ProcedureType,
+) {
   const reached = new Set(history.map((h) => h.status));
   reached.add(status);
+  // A payment agreement is approved (SIGNED) straight from review: it has no signing step.
   const path: ContractRequestStatus[] = CONTRACT_TIMELINE.flatMap((s) =>
-    s === 'PENDING' && reached.has('DEBT_PENDING') ? ['PENDING', 'DEBT_PENDING'] : [s],
+    s === 'PENDING' && reached.has('DEBT_PENDING')
+      ? ['PENDING', 'DEBT_PENDING']
+      : s === 'SIGNATURE_READY' && procedure === 'PAYMENT_AGREEMENT'
+        ? []
+        : [s],
   );
   return status === 'ANNULLED' ? [...path.filter((s) => reached.has(s)), 'ANNULLED' as const] : path;
 }
@@ -23,15 +33,17 @@ export function RequestTimeline({
   status,
   history,
   language,
+  procedure,
 }: {
   status: ContractRequestStatus;
+  procedure?: ProcedureType;
   history: { status: ContractRequestStatus; at: string }[];
   language: string;
 }) {
   const { t } = useTranslation();
   const at = new Map<ContractRequestStatus, string>();
   for (const h of history) at.set(h.status, h.at);
-  const steps = timelineSteps(status, history);
+  const steps = timelineSteps(status, history, procedure);
   return (
     <Steps
       orientation="vertical"
@@ -47,7 +59,7 @@ export function RequestTimeline({
       data-testid="request-timeline"
       items={steps.map((s) => ({
         key: s,
-        title: t(`contractRequests.labels.status.${s}`),
+        title: t(statusKey(s, procedure)),
         content: at.has(s) ? formatDateTime(at.get(s), language) : undefined,
       }))}
     />

@@ -1,6 +1,7 @@
-import type { ContractRequestStatus } from '@ov/domain/enums';
+import type { ContractRequestStatus, ProcedureType } from '@ov/domain/enums';
 import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { statusKey } from './status-words';
 
 /** Colours with text: the status is always readable without them. */
 const COLORS: Record<ContractRequestStatus, string> = {
@@ -13,11 +14,17 @@ const COLORS: Record<ContractRequestStatus, string> = {
   ANNULLED: 'default',
 };
 
-export function StatusTag({ status }: { status: ContractRequestStatus }) {
+export function StatusTag({
+  status,
+  procedure,
+}: {
+  status: ContractRequestStatus;
+  procedure?: ProcedureType;
+}) {
   const { t } = useTranslation();
   return (
     <Tag color={COLORS[status]} data-status={status}>
-      {t(`contractRequests.labels.status.${status}`)}
+      {t(statusKey(status, procedure))}
     </Tag>
   );
 }
