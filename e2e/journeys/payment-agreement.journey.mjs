@@ -4,6 +4,7 @@
 // opens it in her queue and approves it with one instalment less; María sees it approved with its
 // schedule, downloads the agreement PDF, and pays the down payment through EnZona (gateway sandbox).
 // Screens in Spanish and English, 1366 and 390 px; axe on the approval dialog and the approved request.
+import { startEnvironment } from '../environment.mjs';
 import { test } from '../fixtures.mjs';
 import {
   DESKTOP,
@@ -118,5 +119,16 @@ async function paymentAgreement({ browser, baseUrl, sandboxUrl, screenshotDir, a
   await phone.context.close();
 }
 
-test('payment-agreement', async ({ journey, expectAccessible }) =>
-  paymentAgreement(journey, expectAccessible));
+// Its own portal and sandbox: an approved agreement changes María's debt, which the other journeys on the
+// same worker's shared environment pay and read.
+test('payment-agreement', async ({ journey, expectAccessible }) => {
+  const env = await startEnvironment();
+  try {
+    await paymentAgreement(
+      { ...journey, baseUrl: env.baseUrl, sandboxUrl: env.sandboxUrl },
+      expectAccessible,
+    );
+  } finally {
+    await env.stop();
+  }
+});
