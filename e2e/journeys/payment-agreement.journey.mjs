@@ -77,7 +77,7 @@ async function paymentAgreement({ browser, baseUrl, sandboxUrl, screenshotDir, a
   await expectAccessible(staff.page, 'the approval dialog with its preview');
   await dialog.getByTestId('agreement-confirm').click();
   await dialog.waitFor({ state: 'hidden' });
-  await staff.page.getByTestId('request-details').getByText('Aprobada', { exact: true }).first().waitFor();
+  await staff.page.getByTestId('request-details').getByText('Firmada', { exact: true }).first().waitFor();
   await staff.context.close();
 
   // 3. María sees it approved with its schedule and downloads the agreement.

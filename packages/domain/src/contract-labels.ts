@@ -54,31 +54,3 @@ export const CONTRACT_LABELS = {
     status: Record<ContractRequestStatus, string>;
   }
 >;
-
-/**
- * A payment agreement (procedure PAYMENT_AGREEMENT) goes through the same status machine, but its end
- * states read as what they mean to its holder: approved (SIGNED) or rejected (ANNULLED).
- */
-export const AGREEMENT_STATUS_LABELS = {
-  es: { SIGNED: 'Aprobada', ANNULLED: 'Rechazada' },
-  en: { SIGNED: 'Approved', ANNULLED: 'Rejected' },
-} as const satisfies Record<'es' | 'en', Partial<Record<ContractRequestStatus, string>>>;
-
-/** Whether a status of a request of this procedure has its own agreement words. */
-export function hasAgreementWords(
-  procedure: ProcedureType | string | undefined,
-  status: ContractRequestStatus,
-): status is 'SIGNED' | 'ANNULLED' {
-  return procedure === 'PAYMENT_AGREEMENT' && (status === 'SIGNED' || status === 'ANNULLED');
-}
-
-/** The words of a request's status in a language (an agreement's end states as approved / rejected). */
-export function requestStatusLabel(
-  language: 'es' | 'en',
-  procedure: ProcedureType | string | undefined,
-  status: ContractRequestStatus,
-): string {
-  return hasAgreementWords(procedure, status)
-    ? AGREEMENT_STATUS_LABELS[language][status]
-    : CONTRACT_LABELS[language].status[status];
-}

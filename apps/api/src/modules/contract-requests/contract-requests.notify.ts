@@ -1,10 +1,4 @@
-import {
-  CONTRACT_LABELS,
-  type ContractRequestStatus,
-  formatRequestId,
-  type ProcedureType,
-  requestStatusLabel,
-} from '@ov/domain';
+import { CONTRACT_LABELS, type ContractRequestStatus, formatRequestId, type ProcedureType } from '@ov/domain';
 import type { Executor } from '../../db/client';
 import { type RateRule, tryConsume } from '../../lib/throttle';
 import { keepOwnLinks } from '../mail';
@@ -72,11 +66,11 @@ export function createRequesterNotice(deps: {
           subject:
             status === 'NEW'
               ? `Recibimos su solicitud ${requestId}`
-              : `Su solicitud ${requestId}: ${requestStatusLabel('es', proc, status)}`,
+              : `Su solicitud ${requestId}: ${es.status[status]}`,
           body: [
             status === 'NEW'
               ? `Recibimos su solicitud de ${es.procedure[proc].toLowerCase()}. Su número de solicitud es ${requestId}.`
-              : `Su solicitud ${requestId} (${es.procedure[proc].toLowerCase()}) está ahora: ${requestStatusLabel('es', proc, status)}.`,
+              : `Su solicitud ${requestId} (${es.procedure[proc].toLowerCase()}) está ahora: ${es.status[status]}.`,
             answer ? `Respuesta de la oficina comercial: ${keepOwnLinks(answer, publicUrl, 'es')}` : '',
             `Consulte el estado en ${link}`,
             status === 'NEW'
@@ -90,11 +84,11 @@ export function createRequesterNotice(deps: {
           subject:
             status === 'NEW'
               ? `We received your request ${requestId}`
-              : `Your request ${requestId}: ${requestStatusLabel('en', proc, status)}`,
+              : `Your request ${requestId}: ${en.status[status]}`,
           body: [
             status === 'NEW'
               ? `We received your ${en.procedure[proc].toLowerCase()} request. Your request number is ${requestId}.`
-              : `Your request ${requestId} (${en.procedure[proc].toLowerCase()}) is now: ${requestStatusLabel('en', proc, status)}.`,
+              : `Your request ${requestId} (${en.procedure[proc].toLowerCase()}) is now: ${en.status[status]}.`,
             answer ? `Answer from the commercial office: ${keepOwnLinks(answer, publicUrl, 'en')}` : '',
             `Check its status at ${link}`,
             status === 'NEW'

@@ -1,20 +1,10 @@
-import { AGREEMENT_STATUS_LABELS, CONTRACT_LABELS } from '@ov/domain/contract-labels';
+import { CONTRACT_LABELS } from '@ov/domain/contract-labels';
 import { addTranslations } from '../../lib/i18n';
 import en from './locales/en.json';
 import es from './locales/es.json';
 
 // Sector, procedure and status words are the domain's (the API's PDFs and e-mails say the same).
 addTranslations(
-  {
-    contractRequests: {
-      ...es.contractRequests,
-      labels: { ...CONTRACT_LABELS.es, agreementStatus: AGREEMENT_STATUS_LABELS.es },
-    },
-  },
-  {
-    contractRequests: {
-      ...en.contractRequests,
-      labels: { ...CONTRACT_LABELS.en, agreementStatus: AGREEMENT_STATUS_LABELS.en },
-    },
-  },
+  { contractRequests: { ...es.contractRequests, labels: CONTRACT_LABELS.es } },
+  { contractRequests: { ...en.contractRequests, labels: CONTRACT_LABELS.en } },
 );

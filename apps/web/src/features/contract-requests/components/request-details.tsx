@@ -24,7 +24,6 @@ import { AgreementPanel } from './agreement-panel';
 import { RequestAttachments } from './request-attachments';
 import { StaffFields } from './staff-fields';
 import { StatusTag } from './status-tag';
-import { statusKey } from './status-words';
 
 const ACTION_LABEL: Partial<Record<`${ContractRequestStatus}>${ContractRequestStatus}`, string>> = {
   'NEW>PENDING': 'take',
@@ -91,7 +90,7 @@ export function RequestDetails({ requestId }: { requestId: string }) {
       );
     },
     onSuccess: async (next) => {
-      notify.success(a('done', { status: t(statusKey(next.status, next.procedureType)) }));
+      notify.success(a('done', { status: t(`contractRequests.labels.status.${next.status}`) }));
       setDialog(null);
       setText('');
       await refresh(next);
@@ -152,10 +151,7 @@ export function RequestDetails({ requestId }: { requestId: string }) {
     [f('policy'), r.policy],
     [f('commercialOffice'), r.commercialOffice],
     [f('contractPlace'), r.contractPlace],
-    [
-      f(r.procedureType === 'PAYMENT_AGREEMENT' ? 'agreementDate' : 'contractDate'),
-      r.contractDate ? formatDate(r.contractDate, lang) : null,
-    ],
+    [f('contractDate'), r.contractDate ? formatDate(r.contractDate, lang) : null],
     [f('newClientCode'), r.newClientCode],
     [f('answer'), r.answer ? <OfficeWords key="answer" text={r.answer} language={lang} /> : null],
     [
@@ -178,7 +174,7 @@ export function RequestDetails({ requestId }: { requestId: string }) {
     <div className="ov-cr-details" data-testid="request-details">
       {/* The ID is the drawer's title (staff) or the page's heading (the customer): not repeated here. */}
       <p>
-        <StatusTag status={r.status} procedure={r.procedureType} />
+        <StatusTag status={r.status} />
       </p>
       {staff || canDownload || (r.newClientCode && r.status === 'SIGNED' && !staff) ? (
         <div className="ov-cr__actions">
@@ -259,7 +255,7 @@ export function RequestDetails({ requestId }: { requestId: string }) {
               <>
                 <strong>
                   {t(`contractRequests.history.${h.kind}`, {
-                    status: t(statusKey(h.status, r.procedureType)),
+                    status: t(`contractRequests.labels.status.${h.status}`),
                   })}
                 </strong>{' '}
                 · {formatDateTime(h.at, lang)}

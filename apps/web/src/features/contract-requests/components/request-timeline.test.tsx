@@ -54,32 +54,4 @@ describe('the request timeline', () => {
     );
     expect(titles(annulled.container)).toEqual(['Nueva', 'En trámite', 'Anulada']);
   });
-
-  it('shows a payment agreement without a signing step, ending "Aprobada" or "Rechazada"', () => {
-    const approved = render(
-      <RequestTimeline
-        status="SIGNED"
-        procedure="PAYMENT_AGREEMENT"
-        history={[
-          { status: 'NEW', at: '2026-11-02T10:00:00Z' },
-          { status: 'SIGNED', at: '2026-11-04T10:00:00Z' },
-        ]}
-        language="es"
-      />,
-    );
-    expect(titles(approved.container)).toEqual(['Nueva', 'En trámite', 'En revisión', 'Aprobada']);
-    approved.unmount();
-    const rejected = render(
-      <RequestTimeline
-        status="ANNULLED"
-        procedure="PAYMENT_AGREEMENT"
-        history={[
-          { status: 'NEW', at: '2026-11-02T10:00:00Z' },
-          { status: 'ANNULLED', at: '2026-11-03T10:00:00Z' },
-        ]}
-        language="es"
-      />,
-    );
-    expect(titles(rejected.container)).toEqual(['Nueva', 'Rechazada']);
-  });
 });

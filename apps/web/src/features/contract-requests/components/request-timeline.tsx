@@ -1,9 +1,8 @@
 import { CONTRACT_TIMELINE } from '@ov/domain/contract-requests';
-import type { ContractRequestStatus, ProcedureType } from '@ov/domain/enums';
+import type { ContractRequestStatus } from '@ov/domain/enums';
 import { Steps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../lib/format';
-import { statusKey } from './status-words';
 
 /**
  * The steps a request goes through, in the status machine's order: NEW, PENDING, then "held for
@@ -11,20 +10,11 @@ import { statusKey } from './status-words';
  * SIGNED. An annulled request shows the steps it reached and ends with "Anulada". Each reached step
  * carries the date it was (last) reached; the current one is marked (red when held or annulled).
  */
-export function timelineSteps(
-  status: ContractRequestStatus,
-  history: { status: ContractRequestStatus }[],
-  procedure?: ProcedureType,
-) {
+export function timelineSteps(status: ContractRequestStatus, history: { status: ContractRequestStatus }[]) {
   const reached = new Set(history.map((h) => h.status));
   reached.add(status);
-  // A payment agreement is approved (SIGNED) straight from review: it has no signing step.
   const path: ContractRequestStatus[] = CONTRACT_TIMELINE.flatMap((s) =>
-    s === 'PENDING' && reached.has('DEBT_PENDING')
-      ? ['PENDING', 'DEBT_PENDING']
-      : s === 'SIGNATURE_READY' && procedure === 'PAYMENT_AGREEMENT'
-        ? []
-        : [s],
+    s === 'PENDING' && reached.has('DEBT_PENDING') ? ['PENDING', 'DEBT_PENDING'] : [s],
   );
   return status === 'ANNULLED' ? [...path.filter((s) => reached.has(s)), 'ANNULLED' as const] : path;
 }
@@ -33,17 +23,15 @@ export function RequestTimeline({
   status,
   history,
   language,
-  procedure,
 }: {
   status: ContractRequestStatus;
-  procedure?: ProcedureType;
   history: { status: ContractRequestStatus; at: string }[];
   language: string;
 }) {
   const { t } = useTranslation();
   const at = new Map<ContractRequestStatus, string>();
   for (const h of history) at.set(h.status, h.at);
-  const steps = timelineSteps(status, history, procedure);
+  const steps = timelineSteps(status, history);
   return (
     <Steps
       orientation="vertical"
@@ -59,7 +47,7 @@ export function RequestTimeline({
       data-testid="request-timeline"
       items={steps.map((s) => ({
         key: s,
-        title: t(statusKey(s, procedure)),
+        title: t(`contractRequests.labels.status.${s}`),
         content: at.has(s) ? formatDateTime(at.get(s), language) : undefined,
       }))}
     />

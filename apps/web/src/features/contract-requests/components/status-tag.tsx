@@ -1,7 +1,6 @@
-import type { ContractRequestStatus, ProcedureType } from '@ov/domain/enums';
+import type { ContractRequestStatus } from '@ov/domain/enums';
 import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { statusKey } from './status-words';
 
 /** Colours with text: the status is always readable without them. */
 const COLORS: Record<ContractRequestStatus, string> = {
@@ -14,17 +13,11 @@ const COLORS: Record<ContractRequestStatus, string> = {
   ANNULLED: 'default',
 };
 
-export function StatusTag({
-  status,
-  procedure,
-}: {
-  status: ContractRequestStatus;
-  procedure?: ProcedureType;
-}) {
+export function StatusTag({ status }: { status: ContractRequestStatus }) {
   const { t } = useTranslation();
   return (
     <Tag color={COLORS[status]} data-status={status}>
-      {t(statusKey(status, procedure))}
+      {t(`contractRequests.labels.status.${status}`)}
     </Tag>
   );
 }

@@ -1,5 +1,5 @@
 import '../i18n';
-import type { ContractRequestStatus, ProcedureType } from '@ov/domain/enums';
+import type { ContractRequestStatus } from '@ov/domain/enums';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,7 +7,6 @@ import { Link, useParams } from 'react-router';
 import { formatDate } from '../../../lib/format';
 import { PATHS } from '../../../lib/urls';
 import { type RequestSummary, requestsQuery } from '../api/contract-requests';
-import { nextStepKey, statusKey } from '../components/status-words';
 import './my-requests.css';
 
 /** The request's own page (with its documents, history and contract) loads when one is opened. */
@@ -16,17 +15,11 @@ const RequestPage = lazy(() => import('./my-request-page'));
 const PAGE = 20;
 
 /** A status as a small coloured label with its words (readable without the colour). */
-export function StatusBadge({
-  status,
-  procedure,
-}: {
-  status: ContractRequestStatus;
-  procedure?: ProcedureType;
-}) {
+export function StatusBadge({ status }: { status: ContractRequestStatus }) {
   const { t } = useTranslation();
   return (
     <span className={`ov-mine__status ov-mine__status--${status.toLowerCase()}`} data-status={status}>
-      {t(statusKey(status, procedure))}
+      {t(`contractRequests.labels.status.${status}`)}
     </span>
   );
 }
@@ -114,7 +107,7 @@ function RequestCard({ request: r, language }: { request: RequestSummary; langua
         <h2 className="ov-mine__title" id={titleId}>
           {t(`contractRequests.labels.procedure.${r.procedureType}`)}
         </h2>
-        <StatusBadge status={r.status} procedure={r.procedureType} />
+        <StatusBadge status={r.status} />
       </div>
       <dl className="ov-mine__facts">
         <div>
@@ -129,7 +122,7 @@ function RequestCard({ request: r, language }: { request: RequestSummary; langua
         </div>
       </dl>
       <p className="ov-mine__next">
-        <span className="ov-mine__next-label">{q('next')}</span> {t(nextStepKey(r.status, r.procedureType))}
+        <span className="ov-mine__next-label">{q('next')}</span> {t(`contractRequests.nextStep.${r.status}`)}
       </p>
       <Link
         className="ov-mine__open"

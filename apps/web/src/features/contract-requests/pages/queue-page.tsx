@@ -111,7 +111,7 @@ export function QueuePage({
       title: f('status'),
       dataIndex: 'status',
       sortField: 'status',
-      render: (v, row) => <StatusTag status={v as ContractRequestStatus} procedure={row.procedureType} />,
+      render: (v) => <StatusTag status={v as ContractRequestStatus} />,
     },
     {
       key: 'procedureType',

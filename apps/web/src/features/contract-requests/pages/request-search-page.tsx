@@ -17,7 +17,6 @@ import { ClaimRequest } from '../components/claim-request';
 import { RequestFrame } from '../components/request-frame';
 import { RequestTimeline } from '../components/request-timeline';
 import { StatusTag } from '../components/status-tag';
-import { nextStepKey } from '../components/status-words';
 
 type State =
   | { kind: 'idle' }
@@ -126,7 +125,7 @@ function Found({
       <h2 className="ov-cr__id">{request.requestId}</h2>
       <Descriptions column={1} size="small" bordered>
         <Descriptions.Item label={t('contractRequests.search.status')}>
-          <StatusTag status={request.status} procedure={request.procedureType} />
+          <StatusTag status={request.status} />
         </Descriptions.Item>
         <Descriptions.Item label={t('contractRequests.fields.procedureType')}>
           {t(`contractRequests.labels.procedure.${request.procedureType}`)} ·{' '}
@@ -140,14 +139,9 @@ function Found({
         </Descriptions.Item>
       </Descriptions>
       <h3 className="ov-cr__section">{t('contractRequests.search.timeline')}</h3>
-      <RequestTimeline
-        status={request.status}
-        procedure={request.procedureType}
-        history={request.history}
-        language={language}
-      />
+      <RequestTimeline status={request.status} history={request.history} language={language} />
       <h3 className="ov-cr__section">{t('contractRequests.search.next')}</h3>
-      <p data-testid="next-step">{t(nextStepKey(request.status, request.procedureType))}</p>
+      <p data-testid="next-step">{t(`contractRequests.nextStep.${request.status}`)}</p>
       {/* Held for debt, annulled or ready to sign: the office that serves the address, with its hours. */}
       {['DEBT_PENDING', 'ANNULLED', 'SIGNATURE_READY'].includes(request.status) ? (
         <OfficeInfo municipality={request.municipality} inline />
