@@ -10,6 +10,7 @@ import {
   paymentAgreements,
 } from '../../db/schema';
 import { type Binder, insertWhere, pendingInsert } from '../../lib/batch';
+import { coalesce } from '../../lib/coalesce';
 import type { InvoiceQuery } from './commercial-system';
 
 /** A row of the ledger's accounts and invoices, as stored (ledger.mappers.ts turns them into DTOs). */
@@ -138,6 +139,43 @@ const invoicePageQuery = oncePerDatabase((db: Executor) =>
     .prepare('ledger_invoice_page'),
 );
 
+/**
+ * The unfiltered pages of several calls (`invoicePageQuery`'s page and total for each) in ONE
+ * statement: one row of parameters per call (`q`), each its own range scan of the index that stops
+ * at its page's last row, and its total counted once (`t`). `k` says which call a row answers.
+ */
+const invoicePagesQuery = oncePerDatabase((db: Executor) => {
+  // Each call's page: a lateral subquery named like the table, so its rows decode as invoices do.
+  const page = db
+    .select()
+    .from(invoices)
+    .where(
+      sql`${invoices.cc} = q.q_cc and ${invoices.issuedOn} >= coalesce(q.q_from, '-infinity'::date)
+        and ${invoices.issuedOn} <= coalesce(q.q_to, 'infinity'::date)`,
+    )
+    .orderBy(...newestFirst)
+    // Per call, from its row of parameters (a column, which drizzle's types do not foresee).
+    .limit(sql`q.q_limit` as unknown as number)
+    .offset(sql`q.q_offset` as unknown as number)
+    .as('invoices');
+  return db
+    .select({ k: sql<number>`q.q_k`.mapWith(Number), total: sql<number>`t.total`, invoice: invoices })
+    .from(
+      sql`unnest(${sql.placeholder('ccs')}::text[], ${sql.placeholder('froms')}::date[],
+          ${sql.placeholder('tos')}::date[], ${sql.placeholder('limits')}::int[], ${sql.placeholder('offsets')}::int[])
+          with ordinality as q(q_cc, q_from, q_to, q_limit, q_offset, q_k)
+        cross join lateral (select count(*)::int as total from ${invoices} as c where c.cc = q.q_cc
+          and c.issued_on >= coalesce(q.q_from, '-infinity'::date)
+          and c.issued_on <= coalesce(q.q_to, 'infinity'::date)) as t`,
+    )
+    .crossJoinLateral(page)
+    .orderBy(sql`q.q_k`, ...newestFirst)
+    .prepare('ledger_invoice_pages');
+});
+
+type PageCall = { cc: string; from: string | null; to: string | null; limit: number; offset: number };
+type PageRow = { invoice: InvoiceRow; total: number };
+
 /** An advance to credit, its bonus already computed (the rule is the domain's, see ledger-payments.ts). */
 export interface AdvanceRow {
   cc: string;
@@ -176,6 +214,28 @@ function creditAdvanceCtes(advance: AdvanceRow, condition: SQL = sql`true`, bind
  * the money-moving calls take the caller's transaction (`tx`), as the CommercialSystem interface does.
  */
 export function createLedgerRepository(db: Executor) {
+  type DebtRow = Awaited<ReturnType<ReturnType<typeof debtsQuery>['execute']>>[number];
+  // Concurrent calls' codes in one statement (lib/coalesce.ts): each call gets its own codes' rows.
+  const debtsOf = coalesce(async (calls: string[][]): Promise<DebtRow[][]> => {
+    if (calls.length === 1) return [await debtsQuery(db).execute({ ccs: calls[0] })];
+    const rows = await debtsQuery(db).execute({ ccs: [...new Set(calls.flat())] });
+    const byCc = new Map(rows.map((r) => [r.cc, r]));
+    return calls.map((ccs) => [...new Set(ccs)].flatMap((cc) => byCc.get(cc) ?? []));
+  });
+  // Concurrent calls' unfiltered pages in one statement; a call alone keeps its own prepared statement.
+  const pagesOf = coalesce(async (calls: PageCall[]): Promise<PageRow[][]> => {
+    if (calls.length === 1) return [await invoicePageQuery(db).execute(calls[0])];
+    const rows = await invoicePagesQuery(db).execute({
+      ccs: calls.map((c) => c.cc),
+      froms: calls.map((c) => c.from),
+      tos: calls.map((c) => c.to),
+      limits: calls.map((c) => c.limit),
+      offsets: calls.map((c) => c.offset),
+    });
+    const pages: PageRow[][] = calls.map(() => []);
+    for (const r of rows) pages[r.k - 1].push({ invoice: r.invoice, total: r.total });
+    return pages;
+  });
   return {
     /** One account by its code: every call on a code starts here (prepared once per database). */
     async account(cc: string): Promise<AccountRow | undefined> {
@@ -203,7 +263,7 @@ export function createLedgerRepository(db: Executor) {
 
     /** Debt summaries of several codes in one pass over the partial index of unpaid invoices. */
     async debts(ccs: string[]) {
-      return debtsQuery(db).execute({ ccs });
+      return debtsOf(ccs);
     },
 
     /** A page of a code's invoices, newest first, each with the total of the filter. */
@@ -216,7 +276,7 @@ export function createLedgerRepository(db: Executor) {
             .orderBy(...newestFirst)
             .limit(q.size)
             .offset((q.page - 1) * q.size)
-        : invoicePageQuery(db).execute({
+        : pagesOf({
             cc,
             from: q.from ?? null,
             to: q.to ?? null,

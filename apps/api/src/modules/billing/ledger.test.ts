@@ -29,6 +29,28 @@ const rejection = async (p: Promise<unknown>) => {
 };
 
 describe('the built-in ledger', () => {
+  it('answers concurrent calls (read together in one statement) as it answers each alone', async () => {
+    const codes: string[] = [...DEMO_LINKED_CODES, ...DEMO_UNLINKED_CODES].map((c) => c.cc);
+    const queries = codes.flatMap((cc) => [
+      { cc, q: { page: 1, size: 10 } },
+      { cc, q: { page: 2, size: 2 } },
+      { cc, q: { page: 1, size: 3, from: '2025-01-01' } },
+      { cc, q: { page: 1, size: 5, to: '2025-12-31' } },
+      { cc, q: { page: 50, size: 10 } },
+    ]);
+    queries.push({ cc: '99999999999', q: { page: 1, size: 10 } });
+    const alone = [];
+    for (const { cc, q } of queries) alone.push(await ledger.getInvoices(cc, q));
+    expect(alone.some((p) => p.rows.length > 1)).toBe(true);
+    expect(await Promise.all(queries.map(({ cc, q }) => ledger.getInvoices(cc, q)))).toEqual(alone);
+
+    const sets = [...codes.map((cc) => [cc]), codes, [codes[0], codes[0], '99999999999']];
+    const debtsAlone = [];
+    for (const ccs of sets) debtsAlone.push(await ledger.getDebts(ccs));
+    expect(debtsAlone.some((d) => d.some((x) => x.totalDebtCents > 0))).toBe(true);
+    expect(await Promise.all(sets.map((ccs) => ledger.getDebts(ccs)))).toEqual(debtsAlone);
+  });
+
   it('reports open invoices with what is due, oldest first', async () => {
     const debt = await ledger.getDebt(HOTEL);
     expect(debt.invoices).toHaveLength(3);
