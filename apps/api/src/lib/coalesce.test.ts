@@ -35,7 +35,23 @@ describe('coalesced reads', () => {
     expect(batches).toEqual([['a'], ['b', 'c']]);
   });
 
-  it('fails every call of a failed batch, and reads again for the next', async () => {
+  it("keeps one call's failure its own: a failed batch is read again call by call", async () => {
+    const batches: number[][] = [];
+    const read = coalesce(async (keys: number[]) => {
+      batches.push(keys);
+      if (keys.includes(-1)) throw new Error('bad input');
+      return keys;
+    });
+    const got = await Promise.allSettled([read(1), read(-1), read(2)]);
+    expect(got).toEqual([
+      { status: 'fulfilled', value: 1 },
+      { status: 'rejected', reason: new Error('bad input') },
+      { status: 'fulfilled', value: 2 },
+    ]);
+    expect(batches).toEqual([[1, -1, 2], [1], [-1], [2]]);
+  });
+
+  it('fails each call when the database fails, and reads again for the next', async () => {
     let fail = true;
     const read = coalesce(async (keys: number[]) => {
       if (fail) throw new Error('down');

@@ -6,7 +6,9 @@
  *
  * Freshness is that of a read made for the call alone: a call only ever joins a batch that has not
  * been sent yet, so its statement starts after the call was made and sees every commit before it
- * (a payment shows on the very next call). A batch that fails fails each of its calls.
+ * (a payment shows on the very next call). One call's bad input must not fail the others': when a
+ * batch fails, each of its calls is read again alone (`readMany([key])`) and gets its own answer or
+ * its own error, as without coalescing.
  *
  * `readMany(keys)` answers one value per key, in the order asked. At most `inFlight` batches of the
  * kind are out at once (the others wait for one to come back, gathering more calls meanwhile); a batch
@@ -35,13 +37,19 @@ export function coalesce<K, V>(
           for (let k = 0; k < batch.length; k++) batch[k].resolve(values[k]);
         },
         (err) => {
-          for (const c of batch) c.reject(err);
+          if (batch.length === 1) batch[0].reject(err);
+          else for (const c of batch) alone(c);
         },
       )
       .finally(() => {
         out -= 1;
         if (waiting.length) schedule();
       });
+  };
+  const alone = (c: Call) => {
+    Promise.resolve()
+      .then(() => readMany([c.key]))
+      .then((values) => c.resolve(values[0]), c.reject);
   };
   const flush = () => {
     scheduled = false;

@@ -162,7 +162,7 @@ const invoicePagesQuery = oncePerDatabase((db: Executor) => {
     .select({ k: sql<number>`q.q_k`.mapWith(Number), total: sql<number>`t.total`, invoice: invoices })
     .from(
       sql`unnest(${sql.placeholder('ccs')}::text[], ${sql.placeholder('froms')}::date[],
-          ${sql.placeholder('tos')}::date[], ${sql.placeholder('limits')}::int[], ${sql.placeholder('offsets')}::int[])
+          ${sql.placeholder('tos')}::date[], ${sql.placeholder('limits')}::int8[], ${sql.placeholder('offsets')}::int8[])
           with ordinality as q(q_cc, q_from, q_to, q_limit, q_offset, q_k)
         cross join lateral (select count(*)::int as total from ${invoices} as c where c.cc = q.q_cc
           and c.issued_on >= coalesce(q.q_from, '-infinity'::date)

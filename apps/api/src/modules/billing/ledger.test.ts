@@ -44,6 +44,15 @@ describe('the built-in ledger', () => {
     expect(alone.some((p) => p.rows.length > 1)).toBe(true);
     expect(await Promise.all(queries.map(({ cc, q }) => ledger.getInvoices(cc, q)))).toEqual(alone);
 
+    // A call the database refuses (a date that does not exist) fails alone, not the calls read with it.
+    const mixed = await Promise.allSettled([
+      ledger.getInvoices(codes[0], { page: 1, size: 10 }),
+      ledger.getInvoices(codes[0], { page: 1, size: 10, from: '2025-02-30' }),
+      ledger.getInvoices(codes[1], { page: 2, size: 2 }),
+    ]);
+    expect(mixed.map((m) => m.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+    expect(mixed[0]).toEqual({ status: 'fulfilled', value: alone[0] });
+
     const sets = [...codes.map((cc) => [cc]), codes, [codes[0], codes[0], '99999999999']];
     const debtsAlone = [];
     for (const ccs of sets) debtsAlone.push(await ledger.getDebts(ccs));
