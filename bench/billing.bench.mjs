@@ -15,7 +15,7 @@
 import { execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { SignJWT } from 'jose';
@@ -204,8 +204,15 @@ try {
     `
 ${rounds} rounds, bare route and measured routes in turns (${lines.map((l) => l.name).join(' → ')}), ${duration}s each:`,
   );
+  const loadAverage = () =>
+    loadavg()
+      .map((x) => x.toFixed(2))
+      .join(', ');
+  const before = loadAverage();
   const results = await alternate({ rounds, lines });
   printTable(results);
+  // Figures taken on a loaded machine are shape, not verdicts (docs/performance.md): say the load.
+  console.log(`\nload average (1, 5, 15 min): ${before} before the rounds, ${loadAverage()} after`);
 } finally {
   await cached.stop();
   await uncached.stop();
