@@ -7,6 +7,7 @@ import { defineConfig, type LogLevel, type Plugin, type Rollup } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { recordBuild, sourceHash } from '../../scripts/web-build.mjs';
 import { chunkOf } from './build/chunks';
+import { routePreloads } from './build/route-preloads';
 
 const apiTarget = process.env.API_URL ?? 'http://127.0.0.1:3000';
 
@@ -167,7 +168,7 @@ function pwa() {
 
 export default defineConfig({
   base: BASE,
-  plugins: [react(), precompress(), pwa(), sourceHashRecord()],
+  plugins: [react(), routePreloads(), precompress(), pwa(), sourceHashRecord()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

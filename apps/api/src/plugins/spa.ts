@@ -1,5 +1,7 @@
-import { existsSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import { BASE_PATH } from '@ov/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -17,6 +19,91 @@ export const ASSETS = `${BASE_PATH}/assets/`;
 const NEEDLESS_ON_ASSETS = ['etag', 'last-modified', 'accept-ranges', 'x-request-id'];
 
 const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|webmanifest|txt|map)$/;
+
+/** What the web build writes beside index.html (apps/web/build/route-preloads.ts). */
+const ROUTE_PRELOADS_FILE = 'route-preloads.json';
+
+interface RoutePreload {
+  /** A route of the web app under the base path, `:name` for one segment ('/clientCodes/:cc'). */
+  path: string;
+  /** The chunks its first screen needs beyond the entry, relative to the build ('assets/…js'). */
+  files: string[];
+}
+
+/** index.html with a route's modulepreloads, as sent: the text, its ETag and its compressed copies. */
+interface PreloadedIndex {
+  html: string;
+  etag: string;
+  br: Buffer;
+  gzip: Buffer;
+}
+
+function routeMatches(pattern: string, rel: string): boolean {
+  const want = pattern.split('/').filter(Boolean);
+  const got = rel.split('/').filter(Boolean);
+  return want.length === got.length && want.every((part, i) => part.startsWith(':') || part === got[i]);
+}
+
+/**
+ * index.html for a signed-in route the build listed (`route-preloads.json`): the same page with a
+ * `<link rel="modulepreload">` for each chunk of the route's first screen (the signed-in area's and
+ * the page's), so the browser fetches them as soon as a connection is free instead of once the entry
+ * has run (one wave less on a slow network: docs/web-performance.md). At low priority: the entry,
+ * React and the stylesheet come first (they draw the first paint, the signed-in frame); at the
+ * default (high) they shared the connections and the bandwidth with them and the first paint came
+ * later. The same text for everyone asking for that address (no user data: the session is in the
+ * browser's storage), so it keeps index.html's caching. Built once per build and route.
+ */
+function preloadedIndex(webDist: string) {
+  const indexFile = path.join(webDist, 'index.html');
+  const listFile = path.join(webDist, ROUTE_PRELOADS_FILE);
+  let built: { stamp: string; routes: RoutePreload[]; pages: Map<string, PreloadedIndex> } | undefined;
+  return (rel: string): PreloadedIndex | undefined => {
+    if (!existsSync(listFile)) return undefined;
+    const stamp = `${statSync(indexFile).mtimeMs}:${statSync(listFile).mtimeMs}`;
+    if (built?.stamp !== stamp) {
+      const { routes } = JSON.parse(readFileSync(listFile, 'utf8')) as { routes: RoutePreload[] };
+      built = { stamp, routes, pages: new Map() };
+    }
+    const route = built.routes.find((r) => routeMatches(r.path, rel));
+    if (!route) return undefined;
+    let page = built.pages.get(route.path);
+    if (!page) {
+      const links = route.files
+        .map(
+          (file) => `<link rel="modulepreload" fetchpriority="low" crossorigin href="${BASE_PATH}/${file}">`,
+        )
+        .join('\n    ');
+      const index = readFileSync(indexFile, 'utf8');
+      const html = index.includes('</head>') ? index.replace('</head>', `  ${links}\n  </head>`) : index;
+      const bytes = Buffer.from(html);
+      page = {
+        html,
+        etag: `"${createHash('sha256').update(bytes).digest('base64url').slice(0, 27)}"`,
+        br: brotliCompressSync(bytes, {
+          params: {
+            [constants.BROTLI_PARAM_QUALITY]: 11,
+            [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+          },
+        }),
+        gzip: gzipSync(bytes, { level: 9 }),
+      };
+      built.pages.set(route.path, page);
+    }
+    return page;
+  };
+}
+
+/** The encoding to send among `br` and `gzip` by the request's Accept-Encoding (none when neither). */
+function encodingFor(accept: string | undefined): 'br' | 'gzip' | undefined {
+  const offered = (accept ?? '')
+    .split(',')
+    .map((part) => part.trim().split(';'))
+    .filter(([, q]) => !q || !/^\s*q=0(\.0*)?\s*$/.test(q))
+    .map(([name]) => name?.trim().toLowerCase());
+  if (offered.includes('br')) return 'br';
+  return offered.includes('gzip') ? 'gzip' : undefined;
+}
 
 /**
  * Serves the built web app under /oficina_virtual: real files when they exist, index.html for every
@@ -36,6 +123,7 @@ export async function registerSpa(app: FastifyInstance, webDist: string) {
     cacheControl: false,
   });
   const indexFile = path.join(webDist, 'index.html');
+  const preloaded = preloadedIndex(webDist);
   const route = { config: { access: 'public' }, schema: { hide: true }, compress: false } as const;
   const files = {
     ...route,
@@ -81,6 +169,14 @@ export async function registerSpa(app: FastifyInstance, webDist: string) {
     }
     reply.header('cache-control', 'no-cache');
     reply.header('vary', 'accept-encoding');
-    return reply.sendFile('index.html');
+    const page = preloaded(rel);
+    if (!page) return reply.sendFile('index.html');
+    reply.header('etag', page.etag);
+    if (req.headers['if-none-match'] === page.etag) return reply.code(304).send();
+    reply.type('text/html; charset=utf-8');
+    const encoding = encodingFor(req.headers['accept-encoding']);
+    if (!encoding) return reply.send(page.html);
+    reply.header('content-encoding', encoding);
+    return reply.send(encoding === 'br' ? page.br : page.gzip);
   });
 }
