@@ -1,6 +1,7 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { type ExtractTablesWithRelations, sql } from 'drizzle-orm';
 import { drizzle as drizzleNodePg, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
@@ -278,11 +279,13 @@ export async function openDatabase(opts: {
     };
   }
   if (opts.dataDir) mkdirSync(opts.dataDir, { recursive: true });
+  // The extensions the migrations create (0032: pg_trgm for the free-text searches' trigram indexes).
+  const extensions = { pg_trgm };
   const client = opts.pgliteTemplate
-    ? new PGlite({ loadDataDir: opts.pgliteTemplate })
+    ? new PGlite({ loadDataDir: opts.pgliteTemplate, extensions })
     : opts.dataDir
-      ? new PGlite(opts.dataDir)
-      : new PGlite();
+      ? new PGlite(opts.dataDir, { extensions })
+      : new PGlite({ extensions });
   const db = drizzlePglite({ client, schema });
   await migratePglite(db, { migrationsFolder: MIGRATIONS });
   // One connection: its own notifications arrive before the statement that caused them returns.

@@ -13,6 +13,21 @@ export interface SearchSpec {
   filterFields: Record<string, PgColumn>;
   sortFields: Record<string, PgColumn>;
   defaultSort: SQL[];
+  /**
+   * The default order as columns (what `naturalOrder` gives): with it, a sort's tie-break is the
+   * default order, reversed when the sort goes against its column's natural direction (ascending, or
+   * the default order's own direction for its columns). A descending sort is then the exact reverse
+   * of the ascending one, read from the same index backwards (issue 29).
+   */
+  tieBreak?: [PgColumn, 'asc' | 'desc'][];
+}
+
+/** A list's default order, as `SearchSpec.defaultSort` and `SearchSpec.tieBreak` (spread both). */
+export function naturalOrder(...columns: [PgColumn, 'asc' | 'desc'][]) {
+  return {
+    defaultSort: columns.map(([col, dir]) => (dir === 'desc' ? desc(col) : asc(col))),
+    tieBreak: columns,
+  };
 }
 
 function escapeLike(s: string) {
@@ -131,14 +146,25 @@ export const keptTotal = (column: PgColumn) => sql<number>`coalesce(sum(${column
 
 export function searchOrder(spec: SearchSpec, q: SearchQuery): SQL[] {
   const entries = Object.entries(q.sort ?? {});
-  const order: SQL[] = [];
+  const sorted: [PgColumn, 'asc' | 'desc'][] = [];
   for (const [field, dir] of entries) {
     const col = Object.hasOwn(spec.sortFields, field) ? spec.sortFields[field] : undefined;
     if (!col)
       throw new AppError('VALIDATIONERROR', 0, [{ field: `sort.${field}`, message: 'campo no ordenable' }]);
-    order.push(dir === 'desc' ? desc(col) : asc(col));
+    sorted.push([col, dir === 'desc' ? 'desc' : 'asc']);
   }
-  return order.length ? [...order, ...spec.defaultSort] : spec.defaultSort;
+  if (!sorted.length) return spec.defaultSort;
+  const order = sorted.map(([col, dir]) => (dir === 'desc' ? desc(col) : asc(col)));
+  if (!spec.tieBreak) return [...order, ...spec.defaultSort];
+  // The tie-break follows the first sort: against its column's natural direction, the whole default
+  // order is reversed (a total order still: the default order ends with a unique column).
+  const [first, firstDir] = sorted[0];
+  const natural = spec.tieBreak.find(([col]) => col === first)?.[1] ?? 'asc';
+  const flip = firstDir !== natural;
+  const tie = spec.tieBreak
+    .filter(([col]) => !sorted.some(([c]) => c === col))
+    .map(([col, dir]) => ((dir === 'desc') !== flip ? desc(col) : asc(col)));
+  return [...order, ...tie];
 }
 
 export function pageWindow(q: SearchQuery) {

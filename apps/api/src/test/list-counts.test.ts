@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './test-app';
 
@@ -75,6 +76,96 @@ describe('the staff lists’ kept totals are exact', () => {
     expect((await call('DELETE', `/api/users/${id}`)).statusCode).toBeLessThan(300);
     for (const f of cases) await expectExact(url, f);
     expect(await expectExact(url, [])).toBe(before[0]);
+  });
+
+  it('users by role (migration 0031): through grant, revocation, status, municipality, removal and deletion', async () => {
+    const url = '/api/users/search';
+    const made = await call('POST', '/api/security/roles', { name: 'KEPT_ROLE' });
+    expect(made.statusCode).toBeLessThan(300);
+    const roleId = made.json()._id as string;
+    const role = (ref: string) => ({ type: 'TERMS', field: 'roles', value: [ref] });
+    const user = { type: 'TERMS', field: 'roles', value: ['USER'] };
+    const cases: object[][] = [
+      [user],
+      [{ type: 'TERM', field: 'roles', value: 'USER' }],
+      [role('KEPT_ROLE')],
+      [role(roleId)],
+      [user, { type: 'TERM', field: 'status', value: 'ACTIVE' }],
+      [user, { type: 'TERM', field: 'status', value: 'LOCK' }],
+      [user, { type: 'TERMS', field: 'status', value: ['LOCK', 'DELETED'] }],
+      [user, { type: 'TERM', field: 'clientType', value: 'RESIDENTIAL' }],
+      [user, { type: 'TERM', field: 'municipality', value: 3 }],
+      [role('KEPT_ROLE'), { type: 'TERM', field: 'municipality', value: 5 }],
+      [
+        user,
+        { type: 'TERM', field: 'clientType', value: 'RESIDENTIAL' },
+        { type: 'TERM', field: 'municipality', value: 3 },
+      ],
+      [role('NO_SUCH_ROLE')],
+      // Counted, not kept (two roles: a user holding both is one user), and still right.
+      [{ type: 'TERMS', field: 'roles', value: ['USER', 'KEPT_ROLE'] }],
+    ];
+    const check = async () => {
+      const got = [];
+      for (const f of cases) got.push(await expectExact(url, f));
+      return got;
+    };
+    const before = await check();
+    expect(before[0]).toBeGreaterThan(0);
+    expect(before[2]).toBe(0);
+    expect(before[11]).toBe(0);
+
+    const newUser = (n: number, municipality = 3) => ({
+      username: `user.role${n}`,
+      fullName: 'Usuario Con Rol',
+      nationalId: `8501011234${n}`,
+      gender: 'F',
+      country: 'Cuba',
+      email: `role${n}@example.cu`,
+      municipality,
+      birthDate: '1985-01-01',
+      address: 'Calle 23 # 456, Vedado',
+      clientType: 'RESIDENTIAL',
+    });
+    const a = await call('POST', '/api/users', newUser(1));
+    const b = await call('POST', '/api/users', newUser(2));
+    expect(a.statusCode).toBe(201);
+    expect(b.statusCode).toBe(201);
+    const [idA, idB] = [a.json()._id as string, b.json()._id as string];
+    let now = await check();
+    expect(now[0]).toBe(before[0] + 2);
+    expect(now[10]).toBe(before[10] + 2);
+
+    // Grant: A holds USER and KEPT_ROLE; then revoke USER from B.
+    expect(
+      (await call('POST', `/api/users/${idA}/roles`, { roleIds: ['USER', 'KEPT_ROLE'] })).statusCode,
+    ).toBe(200);
+    expect((await call('POST', `/api/users/${idB}/roles`, { roleIds: ['KEPT_ROLE'] })).statusCode).toBe(200);
+    now = await check();
+    expect(now[0]).toBe(before[0] + 1);
+    expect(now[2]).toBe(2);
+    expect(now[3]).toBe(2);
+    expect(now[12]).toBe(before[12] + 2);
+
+    // The holders' own changes: status, municipality, removal (soft), deletion (hard).
+    expect((await call('POST', '/api/users/status/LOCK', { ids: [idA, idB] })).statusCode).toBe(200);
+    now = await check();
+    expect(now[5]).toBe(before[5] + 1);
+    const version = (await call('GET', `/api/users/${idB}`)).json().version;
+    expect((await call('PATCH', `/api/users/${idB}`, { version, municipality: 5 })).statusCode).toBe(200);
+    now = await check();
+    expect(now[9]).toBe(1);
+    expect((await call('DELETE', `/api/users/${idA}`)).statusCode).toBeLessThan(300);
+    now = await check();
+    expect(now[0]).toBe(before[0]);
+    expect(now[2]).toBe(1);
+    expect(now[6]).toBe(before[6] + 1);
+    await t.database.db.execute(sql`delete from users where id = ${idB}`);
+    now = await check();
+    expect(now[2]).toBe(0);
+    // A, removed, is still a USER with status DELETED (what a search for removed users finds).
+    expect(now[6]).toBe(before[6] + 1);
+    expect(now.filter((_, i) => i !== 6)).toEqual(before.filter((_, i) => i !== 6));
   });
 
   it('traces: unfiltered, by type and by module, as changes are traced', async () => {

@@ -43,6 +43,8 @@ export const accounts = pgTable(
   (t) => [
     index('accounts_space_holder_idx').on(t.space, t.holderName),
     index('accounts_contract_idx').on(t.contractNumber),
+    // The holder-name search (`ilike '%…%'`, issue 29): trigrams (pg_trgm, migration 0032).
+    index('accounts_holder_trgm_idx').using('gin', t.holderName.op('gin_trgm_ops')),
   ],
 );
 

@@ -1,4 +1,4 @@
-import { boolean, integer, pgTable, primaryKey, smallint, text, unique } from 'drizzle-orm/pg-core';
+import { boolean, integer, pgTable, primaryKey, smallint, text, unique, uuid } from 'drizzle-orm/pg-core';
 
 /**
  * The staff lists' exact totals over millions of rows (issue 29, migration 0029), kept by statement
@@ -79,4 +79,28 @@ export const paymentCounts = pgTable(
     count: integer('count').notNull().default(0),
   },
   (t) => [primaryKey({ name: 'payment_counts_pk', columns: [t.space, t.status, t.method, t.type, t.shard] })],
+);
+
+/**
+ * The users list's total per role (issue 29, migration 0031): how many users hold each role, per the
+ * other values the list filters on together with a role (status, client type, municipality, removed
+ * or not). Kept through role grants and revocations (`user_roles`) and through the users' own changes.
+ */
+export const userRoleCounts = pgTable(
+  'user_role_counts',
+  {
+    space: text('space').notNull(),
+    roleId: uuid('role_id').notNull(),
+    status: text('status').notNull(),
+    clientType: text('client_type'),
+    municipality: integer('municipality'),
+    live: boolean('live').notNull(),
+    shard: smallint('shard').notNull(),
+    count: integer('count').notNull().default(0),
+  },
+  (t) => [
+    unique('user_role_counts_key')
+      .on(t.space, t.roleId, t.status, t.clientType, t.municipality, t.live, t.shard)
+      .nullsNotDistinct(),
+  ],
 );

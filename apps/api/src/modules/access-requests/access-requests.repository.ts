@@ -1,7 +1,14 @@
 import { aliasedTable, and, count, eq, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client';
 import { accessRequests, roles, userRoles, users } from '../../db/schema';
-import { pageWindow, type SearchQuery, type SearchSpec, searchOrder, searchWhere } from '../../lib/search';
+import {
+  naturalOrder,
+  pageWindow,
+  type SearchQuery,
+  type SearchSpec,
+  searchOrder,
+  searchWhere,
+} from '../../lib/search';
 
 const requester = aliasedTable(users, 'requester');
 const decider = aliasedTable(users, 'decider');
@@ -22,7 +29,7 @@ const spec: SearchSpec = {
     createdAt: accessRequests.createdAt,
   },
   sortFields: { createdAt: accessRequests.createdAt, status: accessRequests.status },
-  defaultSort: [sql`${accessRequests.createdAt} desc`, sql`${accessRequests.id} asc`],
+  ...naturalOrder([accessRequests.createdAt, 'desc'], [accessRequests.id, 'asc']),
 };
 
 type UserRow = typeof users.$inferSelect;

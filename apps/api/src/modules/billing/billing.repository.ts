@@ -11,6 +11,7 @@ import type { InvalidatedCache, LinkedCodes } from '../../lib/cache';
 import {
   keptCountWhere,
   keptTotal,
+  naturalOrder,
   pageWindow,
   type SearchQuery,
   type SearchSpec,
@@ -29,7 +30,7 @@ export const accountSearchSpec: SearchSpec = {
     contractNumber: accounts.contractNumber,
   },
   sortFields: { cc: accounts.cc, holder: accounts.holderName, createdAt: accounts.createdAt },
-  defaultSort: [asc(accounts.cc)],
+  ...naturalOrder([accounts.cc, 'asc']),
 };
 
 /** The kept counts' columns (migration 0029): the lookup's total over a million codes without counting them. */

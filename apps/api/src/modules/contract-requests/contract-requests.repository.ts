@@ -10,7 +10,14 @@ import {
   municipalities,
   users,
 } from '../../db/schema';
-import { pageWindow, type SearchQuery, type SearchSpec, searchOrder, searchWhere } from '../../lib/search';
+import {
+  naturalOrder,
+  pageWindow,
+  type SearchQuery,
+  type SearchSpec,
+  searchOrder,
+  searchWhere,
+} from '../../lib/search';
 import { claimQueries } from './contract-requests.claim.repository';
 import { contractQueries } from './contract-requests.contract.repository';
 
@@ -41,7 +48,7 @@ export const contractRequestSearchSpec: SearchSpec = {
   },
   sortFields: { createdAt: t.createdAt, updatedAt: t.updatedAt, status: t.status, fullName: t.fullName },
   // The oldest first: who has waited longest is served first.
-  defaultSort: [asc(t.createdAt), asc(t.id)],
+  ...naturalOrder([t.createdAt, 'asc'], [t.id, 'asc']),
 };
 
 const kept = contractRequestCounts;

@@ -14,7 +14,14 @@ import {
 } from '../../db/schema';
 import { Binder, insertWhere, type PendingInsert, pendingInsert } from '../../lib/batch';
 import type { Lang } from '../../lib/language';
-import { pageWindow, type SearchQuery, type SearchSpec, searchOrder, searchWhere } from '../../lib/search';
+import {
+  naturalOrder,
+  pageWindow,
+  type SearchQuery,
+  type SearchSpec,
+  searchOrder,
+  searchWhere,
+} from '../../lib/search';
 import { tryConsume } from '../../lib/throttle';
 import { toPostingDto } from '../commercial';
 
@@ -166,7 +173,7 @@ export const paymentSearchSpec: SearchSpec = {
     status: t.status,
     cc: t.cc,
   },
-  defaultSort: [sql`${t.createdAt} desc`, sql`${t.id} asc`],
+  ...naturalOrder([t.createdAt, 'desc'], [t.id, 'asc']),
 };
 
 /** Whose payments a search covers: the whole space, or one user's in it. */

@@ -4,6 +4,7 @@ import { securityEventCounts, securityEvents, traceCounts, traces, users } from 
 import {
   keptCountWhere,
   keptTotal,
+  naturalOrder,
   pageWindow,
   type SearchQuery,
   type SearchSpec,
@@ -28,7 +29,7 @@ const traceSpec: SearchSpec = {
     module: traces.module,
     type: traces.type,
   },
-  defaultSort: [sql`${traces.createdAt} desc`, sql`${traces.id} desc`],
+  ...naturalOrder([traces.createdAt, 'desc'], [traces.id, 'desc']),
 };
 
 const securityEventSpec: SearchSpec = {
@@ -42,7 +43,7 @@ const securityEventSpec: SearchSpec = {
     createdAt: securityEvents.createdAt,
   },
   sortFields: { createdAt: securityEvents.createdAt, ip: securityEvents.ip, result: securityEvents.result },
-  defaultSort: [sql`${securityEvents.createdAt} desc`, sql`${securityEvents.id} desc`],
+  ...naturalOrder([securityEvents.createdAt, 'desc'], [securityEvents.id, 'desc']),
 };
 
 /** The kept counts' columns (migration 0029): a total over millions without counting them. */

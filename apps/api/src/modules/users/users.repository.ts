@@ -6,6 +6,7 @@ import {
   rolePermissions,
   roles,
   userCounts,
+  userRoleCounts,
   userRoles,
   users,
 } from '../../db/schema';
@@ -13,6 +14,7 @@ import {
   type Filter,
   keptCountWhere,
   keptTotal,
+  naturalOrder,
   pageWindow,
   type SearchQuery,
   type SearchSpec,
@@ -44,18 +46,33 @@ export const userSearchSpec: SearchSpec = {
     fullName: users.firstName,
     status: users.status,
   },
-  defaultSort: [sql`${users.createdAt} desc`, sql`${users.id} asc`],
+  ...naturalOrder([users.createdAt, 'desc'], [users.id, 'asc']),
 };
 
 const ROLE_FILTER_FIELDS = new Set(['roles', 'role', 'roles.role._id', 'roles.role.name']);
 
-/** `roles` TERMS/TERM filter: users holding any of the given roles, by id or by name. */
-function roleCondition(f: Filter): SQL {
+/** The role references (ids or names) of one `roles` TERMS/TERM filter. */
+function roleRefs(f: Filter): string[] {
   const raw = f.type === 'TERMS' ? f.value : [f.value];
-  const list = (Array.isArray(raw) ? raw : []).filter((v): v is string => typeof v === 'string' && v !== '');
-  if (!list.length) return sql`false`;
-  return sql`exists (select 1 from ${userRoles} ur join ${roles} r on r.id = ur.role_id
-    where ur.user_id = ${users.id} and (r.id::text in ${list} or r.name in ${list}))`;
+  return (Array.isArray(raw) ? raw : []).filter((v): v is string => typeof v === 'string' && v !== '');
+}
+
+/** The space's roles a search's role filters name (by id or by name), read once per search. */
+type NamedRoles = { id: string; name: string }[];
+const rolesOfFilter = (f: Filter, named: NamedRoles) => {
+  const refs = roleRefs(f);
+  return [...new Set(named.filter((r) => refs.includes(r.id) || refs.includes(r.name)).map((r) => r.id))];
+};
+
+/**
+ * `roles` TERMS/TERM filter: users holding any of the given roles. By the roles' ids (resolved
+ * before), so the planner knows how many hold them: a common role walks the list's index and checks
+ * each user by `user_roles`' primary key, a rare one starts from `user_roles_role_idx`.
+ */
+function roleCondition(f: Filter, named: NamedRoles): SQL {
+  const ids = rolesOfFilter(f, named);
+  if (!ids.length) return sql`false`;
+  return sql`exists (select 1 from ${userRoles} ur where ur.user_id = ${users.id} and ur.role_id in ${ids})`;
 }
 
 /**
@@ -65,9 +82,14 @@ function roleCondition(f: Filter): SQL {
 const wantsDeleted = (q: SearchQuery) =>
   q.filters.some((f) => f.field === 'status' && JSON.stringify(f.value ?? null).includes('DELETED'));
 
-function userWhere(space: string, q: SearchQuery, scopeMunicipality?: number) {
+const withoutRoles = (q: SearchQuery) => ({
+  ...q,
+  filters: q.filters.filter((f) => !ROLE_FILTER_FIELDS.has(f.field)),
+});
+
+function userWhere(space: string, q: SearchQuery, named: NamedRoles, scopeMunicipality?: number) {
   const roleFilters = q.filters.filter((f) => ROLE_FILTER_FIELDS.has(f.field));
-  const rest = { ...q, filters: q.filters.filter((f) => !ROLE_FILTER_FIELDS.has(f.field)) };
+  const rest = withoutRoles(q);
   return searchWhere(
     userSearchSpec,
     rest,
@@ -75,7 +97,7 @@ function userWhere(space: string, q: SearchQuery, scopeMunicipality?: number) {
       eq(users.space, space),
       wantsDeleted(rest) ? undefined : isNull(users.deletedAt),
       scopeMunicipality === undefined ? undefined : eq(users.municipality, scopeMunicipality),
-      ...roleFilters.map(roleCondition),
+      ...roleFilters.map((f) => roleCondition(f, named)),
     ),
   );
 }
@@ -92,18 +114,63 @@ const userCountSpec: SearchSpec = {
   sortFields: {},
   defaultSort: [],
 };
+/** The same per role (migration 0031): the total of a role filter without counting its holders. */
+const userRoleCountSpec: SearchSpec = {
+  searchColumns: [],
+  filterFields: {
+    status: userRoleCounts.status,
+    clientType: userRoleCounts.clientType,
+    municipality: userRoleCounts.municipality,
+    'address.municipality': userRoleCounts.municipality,
+  },
+  sortFields: {},
+  defaultSort: [],
+};
 
-/** `userWhere` over the kept counts, when they answer it exactly (no text, no role, kept columns only). */
-function userCountWhere(space: string, q: SearchQuery, scopeMunicipality?: number) {
-  return keptCountWhere(
-    userCountSpec,
-    q,
+/**
+ * `userWhere` over the kept counts, when they answer it exactly (no text, kept columns only, and at
+ * most one role filter naming at most one role: a user holding two of the roles asked for would be
+ * counted twice). The table to sum and its conditions; undefined otherwise (count the rows).
+ */
+function userCountWhere(space: string, q: SearchQuery, named: NamedRoles, scopeMunicipality?: number) {
+  const roleFilters = q.filters.filter((f) => ROLE_FILTER_FIELDS.has(f.field));
+  if (!roleFilters.length) {
+    const where = keptCountWhere(
+      userCountSpec,
+      q,
+      and(
+        eq(userCounts.space, space),
+        wantsDeleted(q) ? undefined : eq(userCounts.live, true),
+        scopeMunicipality === undefined ? undefined : eq(userCounts.municipality, scopeMunicipality),
+      ) as SQL,
+    );
+    return where && { column: userCounts.count, table: userCounts, where };
+  }
+  if (roleFilters.length > 1) return undefined;
+  const ids = rolesOfFilter(roleFilters[0], named);
+  if (ids.length > 1) return undefined;
+  const rest = withoutRoles(q);
+  const where = keptCountWhere(
+    userRoleCountSpec,
+    rest,
     and(
-      eq(userCounts.space, space),
-      wantsDeleted(q) ? undefined : eq(userCounts.live, true),
-      scopeMunicipality === undefined ? undefined : eq(userCounts.municipality, scopeMunicipality),
+      eq(userRoleCounts.space, space),
+      ids.length ? eq(userRoleCounts.roleId, ids[0]) : sql`false`,
+      wantsDeleted(rest) ? undefined : eq(userRoleCounts.live, true),
+      scopeMunicipality === undefined ? undefined : eq(userRoleCounts.municipality, scopeMunicipality),
     ) as SQL,
   );
+  return where && { column: userRoleCounts.count, table: userRoleCounts, where };
+}
+
+/** The roles of the space that a search's role filters name (none read when it has no role filter). */
+async function namedRoles(space: string, q: SearchQuery, ex: Executor): Promise<NamedRoles> {
+  const refs = q.filters.filter((f) => ROLE_FILTER_FIELDS.has(f.field)).flatMap(roleRefs);
+  if (!refs.length) return [];
+  return ex
+    .select({ id: roles.id, name: roles.name })
+    .from(roles)
+    .where(and(eq(roles.space, space), or(inArray(sql`${roles.id}::text`, refs), inArray(roles.name, refs))));
 }
 
 /** Each key's permissions from (key, superAdmin, permission) rows: a super-admin role counts as `ADMIN`. */
@@ -211,9 +278,10 @@ export function createUsersRepository(db: Db) {
 
     /** One page of users and the total, with `userWhere`'s rules. */
     async search(space: string, q: SearchQuery, scopeMunicipality?: number, ex: Executor = db) {
-      const where = userWhere(space, q, scopeMunicipality);
+      const named = await namedRoles(space, q, ex);
+      const where = userWhere(space, q, named, scopeMunicipality);
       const { limit, offset } = pageWindow(q);
-      const kept = userCountWhere(space, q, scopeMunicipality);
+      const kept = userCountWhere(space, q, named, scopeMunicipality);
       const [rows, [{ total }]] = await Promise.all([
         ex
           .select()
@@ -224,9 +292,9 @@ export function createUsersRepository(db: Db) {
           .offset(offset),
         kept
           ? ex
-              .select({ total: keptTotal(userCounts.count) })
-              .from(userCounts)
-              .where(kept)
+              .select({ total: keptTotal(kept.column) })
+              .from(kept.table)
+              .where(kept.where)
           : ex.select({ total: count() }).from(users).where(where),
       ]);
       return { rows, total };
@@ -234,10 +302,11 @@ export function createUsersRepository(db: Db) {
 
     /** How many users of each client type match the list's filters. */
     async countByClientType(space: string, q: SearchQuery, scopeMunicipality?: number, ex: Executor = db) {
+      const named = await namedRoles(space, q, ex);
       const rows = await ex
         .select({ clientType: users.clientType, count: count() })
         .from(users)
-        .where(userWhere(space, q, scopeMunicipality))
+        .where(userWhere(space, q, named, scopeMunicipality))
         .groupBy(users.clientType)
         .orderBy(users.clientType);
       return rows.map((r) => ({ clientType: r.clientType, count: Number(r.count) }));
