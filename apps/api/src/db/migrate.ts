@@ -13,6 +13,7 @@ import pg from 'pg';
 import { loadConfig } from '../config';
 import { openWhenReady, seedOnce } from './bootstrap';
 import { LOCK_NAMESPACE, LOCKS, MIGRATIONS_FOLDER } from './client';
+import { migrateOnline } from './migrate-online';
 import { grantRuntimeRole } from './roles';
 
 export async function migrateAsOwner(ownerUrl: string, runtimeRole: string | undefined) {
@@ -35,6 +36,14 @@ async function main() {
   const runtime =
     process.env.DATABASE_RUNTIME_ROLE ||
     (config.DATABASE_URL ? decodeURIComponent(new URL(config.DATABASE_URL).username) : undefined);
+  // `--online`: the pending migrations' index builds without blocking writes first (migrate-online.ts).
+  const onlineUrl = ownerUrl ?? config.DATABASE_URL;
+  if (process.argv.includes('--online')) {
+    if (!onlineUrl)
+      throw new Error('--online needs a PostgreSQL database (DATABASE_URL or MIGRATION_DATABASE_URL)');
+    const applied = await migrateOnline(onlineUrl);
+    console.log(`online: ${applied} migration(s) applied with their indexes built concurrently`);
+  }
   if (ownerUrl) await migrateAsOwner(ownerUrl, runtime);
   // The seed as the owner where there is one (or on DATABASE_URL, or the development PGlite).
   const database = await openWhenReady(config, { url: ownerUrl ?? config.DATABASE_URL, migrate: !ownerUrl });
