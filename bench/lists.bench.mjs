@@ -154,6 +154,8 @@ async function main() {
         filters: [{ type: 'TERMS', field: 'roles', value: ['SECURITY_ADMIN'] }],
       }),
       users('page 500', { page: 500 }),
+      users('search e-mail', (i) => ({ search: `vol.user${(i * 7919) % 1_000_000}@` })),
+      users('search name', { search: 'Dayana' }),
       traces('page 1', {}),
       traces('type DELETE', { filters: [term('type', 'DELETE')] }),
       traces('module payments', { filters: [term('module', 'payments')] }),
@@ -299,6 +301,21 @@ async function main() {
       `select * from users where ${live} order by first_name asc, ${usersOrder} limit 10`,
       [space],
     );
+    const text = (cols) => `(${cols.map((c) => `${c} ilike $2`).join(' or ')})`;
+    const userText = text(['email', 'first_name', 'last_name', 'username', 'phone']);
+    await plan(
+      'users search e-mail',
+      `select * from users where ${live} and ${userText} order by ${usersOrder} limit 10`,
+      [space, '%vol.user4242@%'],
+    );
+    await plan('users search e-mail total', `select count(*) from users where ${live} and ${userText}`, [
+      space,
+      '%vol.user4242@%',
+    ]);
+    await plan('users search name total', `select count(*) from users where ${live} and ${userText}`, [
+      space,
+      '%Dayana%',
+    ]);
     await plan(
       'users sort e-mail',
       `select * from users where ${live} order by email asc, ${usersOrder} limit 10`,

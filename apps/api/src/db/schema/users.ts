@@ -63,6 +63,12 @@ export const users = pgTable(
     index('users_space_status_created_idx').on(t.space, t.status, t.createdAt.desc(), t.id),
     index('users_space_first_name_created_idx').on(t.space, t.firstName, t.createdAt.desc(), t.id),
     index('users_space_email_idx').on(t.space, t.email),
+    // The list's free-text search (`ilike '%…%'` over each column, issue 29): trigrams (migration 0032).
+    index('users_email_trgm_idx').using('gin', t.email.op('gin_trgm_ops')),
+    index('users_first_name_trgm_idx').using('gin', t.firstName.op('gin_trgm_ops')),
+    index('users_last_name_trgm_idx').using('gin', t.lastName.op('gin_trgm_ops')),
+    index('users_username_trgm_idx').using('gin', t.username.op('gin_trgm_ops')),
+    index('users_phone_trgm_idx').using('gin', t.phone.op('gin_trgm_ops')),
   ],
 );
 
