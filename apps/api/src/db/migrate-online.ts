@@ -61,6 +61,11 @@ export async function migrateOnline(url: string, log: (line: string) => void = c
     const pending = migrations.filter((m) => !last || Number(last.created_at) < m.folderMillis);
     for (const m of pending) {
       const inTransaction: string[] = [];
+      // An extension the index builds need (0032's pg_trgm): created first, on its own (idempotent,
+      // and run again in the transaction, harmlessly).
+      for (const chunk of m.sql)
+        if (/^CREATE\s+EXTENSION\s+IF\s+NOT\s+EXISTS\s+[\w"]+\s*;?$/i.test(bare(chunk)))
+          await client.query(chunk);
       for (const chunk of m.sql) {
         const index = indexBuild(chunk);
         const {
