@@ -56,11 +56,13 @@ const taken = new Set();
 
 /**
  * One round of a line: `calls` requests by `concurrency` callers, each waiting for its answer before
- * the next. `request(i)` returns a fetch Response; a non-2xx answer fails the bench.
+ * the next. `request(i)` returns a fetch Response; a non-2xx answer fails the bench, or with
+ * `tolerate` is counted in `errors` (its latency kept: a 503 after the pool's wait is a figure too).
  */
-export async function closedLoop({ calls, concurrency, request, label = 'request' }) {
+export async function closedLoop({ calls, concurrency, request, label = 'request', tolerate = false }) {
   const latencies = new Float64Array(calls);
   let next = 0;
+  let errors = 0;
   const started = performance.now();
   await Promise.all(
     Array.from({ length: concurrency }, async () => {
@@ -68,13 +70,14 @@ export async function closedLoop({ calls, concurrency, request, label = 'request
         const i = next++;
         const t0 = performance.now();
         const res = await request(i);
-        if (!res.ok) throw new Error(`${label}: ${res.status} ${await res.text()}`);
+        if (!res.ok && !tolerate) throw new Error(`${label}: ${res.status} ${await res.text()}`);
+        if (!res.ok) errors++;
         await res.arrayBuffer();
         latencies[i] = performance.now() - t0;
       }
     }),
   );
-  return { count: calls, seconds: (performance.now() - started) / 1000, latencies, errors: 0 };
+  return { count: calls, seconds: (performance.now() - started) / 1000, latencies, errors };
 }
 
 /** One round of a line under autocannon: `connections` for `duration` seconds, every latency kept. */

@@ -48,7 +48,9 @@ const HOLDERS = [
   'Nadie Así',
   'Ernesto R',
 ];
-const GOAL = latency({ p99: 50 });
+const P99 = latency({ p99: 50 });
+/** p99 < 50 ms and no error: a search that holds the API's pool past its wait answers 503 (counted in `err`). */
+const GOAL = { text: `${P99.text}, no error`, met: (r) => r.errors === 0 && P99.met(r) };
 const targets = Object.fromEntries(
   Object.entries(VOLUME_DEFAULTS).map(([k, v]) => [
     k,
@@ -115,7 +117,7 @@ async function main() {
       name,
       goal,
       request,
-      run: () => closedLoop({ calls: per, concurrency: CONCURRENCY, request, label: name }),
+      run: () => closedLoop({ calls: per, concurrency: CONCURRENCY, request, label: name, tolerate: true }),
     });
     /** A list's page: POST {route}/search with the list protocol's body (page, size, filters, sort, search). */
     const page = (list, route, what, body) =>
@@ -223,6 +225,7 @@ async function main() {
         concurrency: CONCURRENCY,
         request: (i) => l.request(100_000 + i),
         label: l.name,
+        tolerate: true,
       });
     console.log(
       `\nusers ${await count('users')}, traces ${await count('traces')}, sign-in events ${await count('security_events')}, payments ${await count('payment_requests')}, contract requests ${await count('contract_requests')}, client codes ${await count('accounts')}; ${ROUNDS} rounds of ${per} calls per line, the lines in turns, ${CONCURRENCY} concurrent connections:`,
