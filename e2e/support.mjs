@@ -8,9 +8,11 @@
 export async function signOutThroughMenu(page, label) {
   const item = page.getByTestId('user-menu-panel').locator('a, button', { hasText: label });
   for (let attempt = 1; ; attempt++) {
-    if (!(await item.isVisible())) await page.getByTestId('user-menu').click();
-    await item.click();
     try {
+      // The menu can close under a person's hand when the header re-renders (a read comes back):
+      // a short click, and the next attempt opens the menu again.
+      if (!(await item.isVisible())) await page.getByTestId('user-menu').click();
+      await item.click({ timeout: 5000 });
       await page.waitForFunction(() => !localStorage.getItem('ov.session.accessToken'), null, {
         timeout: 5000,
       });
